@@ -1,0 +1,38 @@
+"""The one command: ``unokart play | serve | simulate | replay | watch | verify ...``.
+
+Each face registers its own sub-commands (``register(app)`` in its ``cli``
+module) and imports its heavy libraries only when its command runs.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+import typer
+
+app = typer.Typer(help="UNO Mario Kart: play, serve, simulate, replay.", no_args_is_help=True, add_completion=False)
+
+FACES = (
+    "unokart.rules.cli",
+    "unokart.sim.cli",
+    "unokart.server.cli",
+    "unokart.tui.cli",
+    "unokart.env.cli",
+)
+
+for _name in FACES:
+    try:
+        _module = importlib.import_module(_name)
+    except ModuleNotFoundError as _err:  # a face not built yet
+        if _err.name is None or not _name.startswith(_err.name):
+            raise
+        continue
+    _module.register(app)
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,45 @@
+"""The one message catalogue: every user-facing text, in English, Tamil, Kannada, Telugu and Sindhi.
+
+Messages live in ``i18n/<lang>/<domain>.json`` (one domain per face: core, cli,
+server, web, tui, sim, env) as ``{"key": "text with {named} fields"}``. A key is
+``domain.name``. A language that lacks a key falls back to English.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from functools import lru_cache
+from importlib import resources
+
+LANGUAGES = {"en": "English", "ta": "தமிழ்", "kn": "ಕನ್ನಡ", "te": "తెలుగు", "sd": "سنڌي"}
+DEFAULT = "en"
+
+
+def current_language() -> str:
+    lang = os.environ.get("UNOKART_LANG", DEFAULT)
+    return lang if lang in LANGUAGES else DEFAULT
+
+
+@lru_cache(maxsize=None)
+def catalogue(lang: str) -> dict[str, str]:
+    """All messages of one language, keys prefixed by their domain."""
+    messages: dict[str, str] = {}
+    folder = resources.files(__package__) / lang
+    if not folder.is_dir():
+        return messages
+    for entry in folder.iterdir():
+        if entry.name.endswith(".json"):
+            domain = entry.name[:-5]
+            for key, text in json.loads(entry.read_text(encoding="utf-8")).items():
+                messages[f"{domain}.{key}"] = text
+    return messages
+
+
+def t(key: str, lang: str | None = None, **fields: object) -> str:
+    """The message ``key`` in ``lang`` (default: $UNOKART_LANG or English), fields filled in."""
+    lang = lang or current_language()
+    text = catalogue(lang).get(key) or catalogue(DEFAULT).get(key)
+    if text is None:
+        raise KeyError(f"no message {key!r} in the catalogue")
+    return text.format(**fields) if fields else text

@@ -1,0 +1,70 @@
+"""Events in words, through the message catalogue (the same sentences in every face)."""
+
+from __future__ import annotations
+
+from .i18n import t
+from .rules.cards import COLORS, FACE_COLOR, FACE_RANK, parse_card
+
+
+# Draws that the event causing them already put in words ("Banana Peel! Bob draws 2").
+_TOLD_BY_CAUSE = frozenset(("banana", "green_shell", "lightning", "bobomb", "uno_penalty", "challenge_lost"))
+
+
+def card_name(code: str, lang: str | None = None) -> str:
+    face = parse_card(code)
+    if face == 52:
+        return t("core.card.wild_draw_four", lang)
+    if face == 53:
+        return t("core.card.wild_item_box", lang)
+    color = t(f"core.color.{COLORS[FACE_COLOR[face]]}", lang)
+    rank = FACE_RANK[face]
+    if rank < 10:
+        return t("core.card.number", lang, color=color, number=rank)
+    return t(("core.card.skip", "core.card.reverse", "core.card.draw_two")[rank - 10], lang, color=color)
+
+
+def cards_text(codes: list[str], lang: str | None = None) -> str:
+    return ", ".join(codes) if codes else "-"
+
+
+def describe_event(event: dict, names: list[str], lang: str | None = None) -> str | None:
+    """One line for a log, or None for events that say nothing to a person."""
+    kind = event["type"]
+    who = names[event["seat"]] if "seat" in event and event["seat"] is not None else ""
+    target = names[event["target"]] if isinstance(event.get("target"), int) else ""
+    if kind == "play":
+        card = card_name(event["card"], lang)
+        if event.get("color"):
+            return t("core.event.play_wild", lang, name=who, card=card, color=t(f"core.color.{event['color']}", lang))
+        return t("core.event.play", lang, name=who, card=card)
+    if kind == "draw":
+        if event["cause"] in _TOLD_BY_CAUSE:
+            return None
+        if event["count"] == 0:
+            return t("core.event.draw_none", lang, name=who)
+        return t("core.event.draw", lang, name=who, count=event["count"])
+    if kind == "item":
+        if event["item"] is None:
+            return t("core.event.item.none", lang, name=who)
+        victim = ""
+        if event["item"] == "banana":
+            victim = names[event["victim"]]
+        return t(f"core.event.item.{event['item']}", lang, name=who, card=card_name(event["card"], lang), victim=victim)
+    if kind == "challenge":
+        key = "core.event.challenge_guilty" if event["guilty"] else "core.event.challenge_innocent"
+        return t(key, lang, name=who, target=target)
+    if kind == "color":
+        return t("core.event.color", lang, name=who, color=t(f"core.color.{event['color']}", lang))
+    if kind in ("first_card", "jump_in"):
+        return t(f"core.event.{kind}", lang, name=who, card=card_name(event["card"], lang))
+    if kind in ("drew", "reveal", "hand", "deal"):
+        return t(f"core.event.{kind}", lang, name=who, cards=cards_text(event["cards"], lang))
+    if kind == "round_start":
+        return t("core.event.round_start", lang, round=event["round"], name=names[event["dealer"]])
+    if kind in ("round_end", "game_end"):
+        return t(f"core.event.{kind}", lang, name=names[event["winner"]], points=event.get("points", 0))
+    key = f"core.event.{kind}"
+    try:
+        return t(key, lang, name=who, target=target)
+    except KeyError:
+        return None

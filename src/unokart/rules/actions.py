@@ -1,0 +1,115 @@
+"""Typed actions that round-trip through the text notation ("2: play W+4 G uno")."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .cards import COLORS, FACE_CODE, WILD_DRAW_FOUR, parse_card, parse_color
+from .errors import NotationError
+
+PLAY, JUMP, DRAW, PASS = "play", "jump", "draw", "pass"
+CHALLENGE, ACCEPT, COLOR, TARGET = "challenge", "accept", "color", "target"
+UNO, CATCH, SWAP = "uno", "catch", "swap"
+
+VERBS = (PLAY, JUMP, DRAW, PASS, CHALLENGE, ACCEPT, COLOR, TARGET, UNO, CATCH, SWAP)
+# R8.3: these close another seat's UNO window; `uno` and `catch` do not.
+TURN_VERBS = frozenset((PLAY, JUMP, DRAW, PASS, CHALLENGE, ACCEPT, COLOR, TARGET, SWAP))
+_SEAT_ARG = frozenset((TARGET, CATCH, SWAP))
+_NO_ARG = frozenset((DRAW, PASS, CHALLENGE, ACCEPT, UNO))
+
+
+class Action(NamedTuple):
+    """One decision by one seat. ``card`` is a face, ``color`` 0-3, -1 when unused."""
+
+    seat: int
+    verb: str
+    card: int = -1
+    color: int = -1
+    target: int = -1
+    uno: bool = False
+
+    def __str__(self) -> str:
+        parts = [f"{self.seat}: {self.verb}"]
+        if self.verb in (PLAY, JUMP):
+            parts.append(FACE_CODE[self.card])
+            if self.color >= 0:
+                parts.append(COLORS[self.color])
+            if self.uno:
+                parts.append("uno")
+        elif self.verb == COLOR:
+            parts.append(COLORS[self.color])
+        elif self.verb in _SEAT_ARG:
+            parts.append(str(self.target))
+        return " ".join(parts)
+
+    @classmethod
+    def parse(cls, text: str) -> "Action":
+        return parse_action(text)
+
+
+_cache: dict[tuple, Action] = {}
+
+
+def make(seat: int, verb: str, card: int = -1, color: int = -1, target: int = -1, uno: bool = False) -> Action:
+    """The one shared instance of an action (legal-move lists allocate nothing new)."""
+    key = (seat, verb, card, color, target, uno)
+    action = _cache.get(key)
+    if action is None:
+        action = _cache[key] = Action(seat, verb, card, color, target, uno)
+    return action
+
+
+def _seat_number(text: str, what: str) -> int:
+    if not text.isdigit():
+        raise NotationError(f"{what} must be a seat number, not {text!r}")
+    return int(text)
+
+
+def parse_action(text: str) -> Action:
+    """Parse ``SEAT: VERB [ARGS]`` exactly as NOTATION.md writes it (case-insensitive)."""
+    if not isinstance(text, str):
+        raise NotationError(f"an action must be text, not {type(text).__name__}")
+    head, sep, rest = text.partition(":")
+    if not sep:
+        raise NotationError(f"action {text!r} has no 'SEAT:' prefix")
+    seat = _seat_number(head.strip(), "the seat")
+    words = rest.split()
+    if not words:
+        raise NotationError(f"action {text!r} has no verb")
+    verb, args = words[0].lower(), words[1:]
+    if verb not in VERBS:
+        raise NotationError(f"unknown verb {words[0]!r} in {text!r}")
+    if verb in _NO_ARG:
+        if args:
+            raise NotationError(f"'{verb}' takes no arguments: {text!r}")
+        return make(seat, verb)
+    if verb == COLOR:
+        if len(args) != 1:
+            raise NotationError(f"'color' takes one colour (R, Y, G, B): {text!r}")
+        return make(seat, verb, color=parse_color(args[0]))
+    if verb in _SEAT_ARG:
+        if len(args) != 1:
+            raise NotationError(f"'{verb}' takes one seat number: {text!r}")
+        return make(seat, verb, target=_seat_number(args[0], f"the seat in '{verb}'"))
+    # play / jump
+    if not args:
+        raise NotationError(f"'{verb}' needs a card: {text!r}")
+    card = parse_card(args[0])
+    rest_args = [a.lower() for a in args[1:]]
+    uno = bool(rest_args) and rest_args[-1] == "uno"
+    if uno:
+        rest_args.pop()
+    color = -1
+    if card == WILD_DRAW_FOUR:
+        if len(rest_args) != 1:
+            raise NotationError(f"a Wild Draw Four needs a colour (R, Y, G, B): {text!r}")
+        color = parse_color(rest_args.pop())
+    if rest_args:
+        raise NotationError(f"unexpected {' '.join(rest_args)!r} in {text!r}")
+    return make(seat, verb, card=card, color=color, uno=uno)
+
+
+def as_action(action: "Action | str") -> Action:
+    if isinstance(action, Action):
+        return action
+    return parse_action(action)

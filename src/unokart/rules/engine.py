@@ -1,0 +1,737 @@
+"""The rules engine: one game of UNO Mario Kart, pure (no I/O, no clock, no global random).
+
+State changes only through ``apply``. Every legal action of a seat comes from
+``legal_actions``; ``apply`` accepts exactly those (plus a catch that has no
+effect, R8.3) and explains any other with the rule it breaks.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Iterable
+
+from . import actions as A
+from .actions import Action, as_action, make
+from .cards import (
+    BLUE, COLOR_NAMES, COLORS, DEALER_DRAW_VALUE, DECK_SIZE, DRAW_TWO, FACE_CODE, FACE_COLOR,
+    FACE_COUNT, FACE_POINTS, FACE_RANK, FULL_DECK, GREEN, RED, REVERSE, SKIP, WILD,
+    WILD_DRAW_FOUR, WILD_ITEM_BOX, YELLOW, describe, parse_card,
+)
+from .errors import IllegalAction, NotationError, RecordError, UnoKartError
+from .options import Options
+
+PLAY, DRAWN, CHALLENGE, STACK = "play", "drawn", "challenge", "stack"
+COLOR, TARGET, SWAP, ROUND_OVER, GAME_OVER = "color", "target", "swap", "round_over", "game_over"
+AWAITING = (PLAY, DRAWN, CHALLENGE, STACK, COLOR, TARGET, SWAP, ROUND_OVER, GAME_OVER)
+
+# What follows a colour choice or a Green Shell target.
+_AFTER_START, _AFTER_ITEM, _AFTER_LAST = 0, 1, 2
+
+RACERS = ("Mario", "Luigi", "Peach", "Toad", "Yoshi", "Bowser", "Daisy", "Wario", "Koopa", "Rosalina")
+RECORD_FORMAT = "unokart-record/1"
+ITEM_BY_COLOR = ("mushroom", "banana", "green_shell", "lightning", "bobomb")
+
+_PLAY_CACHE: dict[tuple[int, int, bool], tuple[Action, ...]] = {}
+
+
+def _plays(seat: int, face: int, uno: bool, verb: str = A.PLAY) -> tuple[Action, ...]:
+    """Every way to play one face (a Wild Draw Four once per colour), shared instances."""
+    key = (seat, face * 2 + uno, verb == A.JUMP)
+    got = _PLAY_CACHE.get(key)
+    if got is None:
+        colors = range(4) if face == WILD_DRAW_FOUR else (-1,)
+        got = _PLAY_CACHE[key] = tuple(make(seat, verb, face, c, -1, uno) for c in colors)
+    return got
+
+
+class Game:
+    """A whole game: rounds until someone reaches the target score (R11)."""
+
+    __slots__ = (
+        "n", "names", "options", "scores", "round", "dealer", "direction", "to_act", "awaiting",
+        "hands", "stock", "discard", "color", "uno_said", "uno_window", "pending", "drawn",
+        "w4_seat", "w4_guilty", "after", "round_winner", "game_winner", "rng", "round_seed",
+        "round_deck", "rounds", "actions", "events", "version", "log_events", "_seed_source",
+        "_legal", "_legal_seat",
+    )
+
+    # ------------------------------------------------------------------ creation
+    @classmethod
+    def new(cls, players: "int | list[str]" = 4, seed: int = 1, options: "dict | Options | None" = None,
+            dealer: int | None = None, deck: "list[str] | None" = None) -> "Game":
+        names = list(RACERS[:players]) if isinstance(players, int) else [str(p) for p in players]
+        game = cls._blank(names, Options.from_dict(options))
+        game._seed_source = random.Random(seed)
+        game._start_round(seed, dealer, _deck_faces(deck) if deck is not None else None)
+        return game
+
+    @classmethod
+    def _blank(cls, names: list[str], options: Options) -> "Game":
+        if not 2 <= len(names) <= 10:
+            raise RecordError(f"R2.1 a game has 2 to 10 players, not {len(names)}")
+        if options.hand_size * len(names) > 100:
+            raise RecordError(f"R3.2 {len(names)} hands of {options.hand_size} do not fit in the deck")
+        g = cls.__new__(cls)
+        g.n = len(names)
+        g.names = names
+        g.options = options
+        g.scores = [0] * g.n
+        g.round = 0
+        g.dealer = 0
+        g.rounds = []
+        g.version = 0
+        g.log_events = True
+        g.round_winner = None
+        g.game_winner = None
+        return g
+
+    @classmethod
+    def from_record(cls, record: dict) -> "Game":
+        """Replay a game record (NOTATION.md). Raises RecordError naming what is wrong."""
+        if not isinstance(record, dict):
+            raise RecordError("a record must be a JSON object")
+        if record.get("format", RECORD_FORMAT) != RECORD_FORMAT:
+            raise RecordError(f"unknown record format {record.get('format')!r} (expected {RECORD_FORMAT!r})")
+        unknown = set(record) - {"format", "players", "options", "rounds"}
+        if unknown:
+            raise RecordError(f"unknown record field(s): {', '.join(sorted(unknown))}")
+        players = record.get("players")
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+            raise RecordError("'players' must be a list of names")
+        rounds = record.get("rounds")
+        if not isinstance(rounds, list) or not rounds:
+            raise RecordError("'rounds' must be a non-empty list")
+        game = cls._blank(players, Options.from_dict(record.get("options")))
+        for number, rnd in enumerate(rounds, 1):
+            where = f"round {number}: " if len(rounds) > 1 else ""
+            seed, dealer, deck, acts = _round_fields(rnd, where, game.n)
+            if number == 1:
+                game._seed_source = random.Random(seed)
+                game._start_round(seed, dealer, deck)
+            else:
+                if game.awaiting != ROUND_OVER:
+                    raise RecordError(f"{where}the previous round did not end (awaiting {game.awaiting})")
+                expected = (game.dealer + 1) % game.n
+                if dealer is not None and dealer != expected:
+                    raise RecordError(f"{where}R3.4 the deal passes left: dealer must be {expected}, not {dealer}")
+                game.next_round(seed, rnd.get("deck"))
+            for index, text in enumerate(acts):
+                if not isinstance(text, str):
+                    raise RecordError(f"{where}action {index} is not text: {text!r}", index)
+                try:
+                    game.apply(text)
+                except UnoKartError as err:
+                    raise RecordError(f'{where}action {index} "{text}": {err}', index, text) from None
+        return game
+
+    def next_round(self, seed: int | None = None, deck: "list[str] | None" = None) -> None:
+        """Deal the next round (R3.4: the deal passes left). A server passes its own secret seed."""
+        if self.awaiting != ROUND_OVER:
+            raise IllegalAction("R9.1", f"the round is not over (awaiting {self.awaiting})")
+        faces = _deck_faces(deck) if deck is not None else None
+        drawn_seed = self._seed_source.getrandbits(63)  # drawn even when a seed is given: one sequence
+        self._start_round(drawn_seed if seed is None else seed, (self.dealer + 1) % self.n, faces)
+
+    # ------------------------------------------------------------------ setup (R3)
+    def _start_round(self, seed: int, dealer: int | None, deck: list[int] | None) -> None:
+        n = self.n
+        self.rng = rng = random.Random(seed)
+        self.round += 1
+        self.round_seed = seed
+        self.round_deck = deck
+        self.actions = []
+        self.events = []
+        # R3.1's draw uses the seed, so a record names the dealer only where it was not drawn.
+        self.rounds.append((dealer, seed, deck, self.actions))
+        if dealer is None:
+            dealer = _choose_dealer(rng, n)
+        self.dealer = dealer
+        if deck is None:
+            deck = list(FULL_DECK)
+            rng.shuffle(deck)
+        self.stock = deck[::-1]  # the top of the stock is the end of the list
+        self.discard = []
+        self.hands = [[] for _ in range(n)]
+        self.direction = 1
+        self.uno_said = [False] * n
+        self.uno_window = -1
+        self.pending = 0
+        self.drawn = -1
+        self.w4_seat = -1
+        self.w4_guilty = False
+        self.after = _AFTER_START
+        self.round_winner = None
+        self._legal = None
+        self._legal_seat = -1
+        self._emit({"type": "round_start", "round": self.round, "dealer": dealer})
+        stock = self.stock
+        for _ in range(self.options.hand_size):
+            for i in range(1, n + 1):
+                self.hands[(dealer + i) % n].append(stock.pop())
+        for seat in range(n):
+            self._emit({"type": "deal", "seat": seat, "cards": _codes(self.hands[seat])}, (seat,))
+        while True:  # R3.3: a round never starts on a Wild Draw Four
+            first = stock.pop()
+            if first != WILD_DRAW_FOUR:
+                break
+            stock.append(first)
+            rng.shuffle(stock)
+            self._emit({"type": "first_card_returned", "card": "W+4"})
+        self.discard.append(first)
+        self.color = FACE_COLOR[first] if first != WILD_ITEM_BOX else -1
+        self._emit({"type": "first_card", "card": FACE_CODE[first]})
+        left = (dealer + 1) % n
+        self.awaiting = PLAY
+        if first == WILD_ITEM_BOX:
+            self.to_act, self.awaiting = dealer, COLOR
+        elif FACE_RANK[first] == REVERSE:
+            self.direction = -1
+            self.to_act = dealer
+        elif FACE_RANK[first] == DRAW_TWO:
+            self._draw(left, 2, "draw_two")
+            self._emit({"type": "skipped", "seat": left})
+            self.to_act = (left + 1) % n
+        elif FACE_RANK[first] == SKIP:
+            self._emit({"type": "skipped", "seat": left})
+            self.to_act = (left + 1) % n
+        else:
+            self.to_act = left
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def top(self) -> int:
+        return self.discard[-1]
+
+    def playable(self, face: int) -> bool:
+        """R4.1/R4.2: a wild, or the active colour, or the same number or symbol."""
+        return face >= 52 or FACE_COLOR[face] == self.color or FACE_RANK[face] == FACE_RANK[self.discard[-1]]
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """The deciding seat's legal actions, or those of any seat (out of turn: UNO, catch, jump-in)."""
+        if seat is None:
+            seat = self.to_act
+            if seat is None:
+                return []
+        if self._legal_seat == seat and self._legal is not None:
+            return self._legal
+        acts = self._turn_actions(seat) if seat == self.to_act else []
+        if self.uno_window >= 0:
+            w = self.uno_window
+            if len(self.hands[w]) == 1 and not self.uno_said[w]:
+                acts.append(make(seat, A.UNO) if w == seat else make(seat, A.CATCH, target=w))
+        if self.options.jump_in and self.awaiting == PLAY and seat != self.to_act and 0 <= seat < self.n:
+            top = self.discard[-1]
+            if top < 52 and top in self.hands[seat]:
+                acts.extend(_plays(seat, top, False, A.JUMP))
+                if len(self.hands[seat]) == 2:
+                    acts.extend(_plays(seat, top, True, A.JUMP))
+        self._legal, self._legal_seat = acts, seat
+        return acts
+
+    def _turn_actions(self, seat: int) -> list[Action]:
+        aw = self.awaiting
+        hand = self.hands[seat]
+        if aw == PLAY:
+            uno = len(hand) == 2
+            color, top_rank = self.color, FACE_RANK[self.discard[-1]]
+            acts: list[Action] = []
+            for face in dict.fromkeys(hand):
+                if face >= 52 or FACE_COLOR[face] == color or FACE_RANK[face] == top_rank:
+                    acts.extend(_plays(seat, face, False))
+                    if uno:
+                        acts.extend(_plays(seat, face, True))
+            acts.append(make(seat, A.DRAW))
+            return acts
+        if aw == DRAWN:
+            acts = list(_plays(seat, self.drawn, False))
+            if len(hand) == 2:
+                acts.extend(_plays(seat, self.drawn, True))
+            if not self.options.force_play:
+                acts.append(make(seat, A.PASS))
+            return acts
+        if aw == CHALLENGE or aw == STACK:
+            acts = [make(seat, A.CHALLENGE)] if aw == CHALLENGE else []
+            acts.append(make(seat, A.ACCEPT))
+            if self.options.stacking:
+                top = self.discard[-1]
+                faces = [WILD_DRAW_FOUR] if top == WILD_DRAW_FOUR else [f for f in dict.fromkeys(hand) if FACE_RANK[f] == DRAW_TWO]
+                for face in faces:
+                    if face in hand:
+                        acts.extend(_plays(seat, face, False))
+                        if len(hand) == 2:
+                            acts.extend(_plays(seat, face, True))
+            return acts
+        if aw == COLOR:
+            return [make(seat, A.COLOR, color=c) for c in range(4)]
+        if aw == TARGET:
+            return [make(seat, A.TARGET, target=t) for t in range(self.n) if t != seat]
+        if aw == SWAP:
+            return [make(seat, A.SWAP, target=t) for t in range(self.n) if t != seat]
+        return []
+
+    # ------------------------------------------------------------------ apply
+    def apply(self, action: "Action | str") -> None:
+        """Apply one action (object or text). An illegal one raises IllegalAction and changes nothing."""
+        a = as_action(action)
+        if a not in self.legal_actions(a.seat):
+            if a.verb == A.CATCH and self._is_void_catch(a):
+                self._emit({"type": "catch_missed", "seat": a.seat, "target": a.target})
+                self._accept(a)
+                return
+            raise self._explain(a)
+        verb, seat = a.verb, a.seat
+        if self.uno_window >= 0 and seat != self.uno_window and verb in A.TURN_VERBS:
+            self.uno_window = -1  # R8.3: another seat's turn action closes the window
+        if verb == A.PLAY:
+            self._play(seat, a.card, a.color, a.uno)
+        elif verb == A.DRAW:
+            self._turn_draw(seat)
+        elif verb == A.PASS:
+            self._emit({"type": "pass", "seat": seat})
+            self._next_from(seat, 1)
+        elif verb == A.UNO:
+            self.uno_said[seat] = True
+            self.uno_window = -1
+            self._emit({"type": "uno", "seat": seat})
+        elif verb == A.CATCH:
+            self.uno_window = -1
+            self._emit({"type": "caught", "seat": a.seat, "target": a.target})
+            self._draw(a.target, 2, "uno_penalty")
+        elif verb == A.CHALLENGE:
+            self._challenge(seat)
+        elif verb == A.ACCEPT:
+            count, self.pending = self.pending, 0
+            self._draw(seat, count, "wild_draw_four" if self.discard[-1] == WILD_DRAW_FOUR else "draw_two")
+            self._emit({"type": "skipped", "seat": seat})
+            self._next_from(seat, 1)
+        elif verb == A.COLOR:
+            self._choose_color(seat, a.color)
+        elif verb == A.TARGET:
+            self._emit({"type": "green_shell_target", "seat": seat, "target": a.target})
+            self._draw(a.target, 1, "green_shell")
+            self._after_item(seat)
+        elif verb == A.SWAP:
+            self._swap(seat, a.target)
+        elif verb == A.JUMP:
+            self._emit({"type": "jump_in", "seat": seat, "card": FACE_CODE[a.card]})
+            self.to_act = seat
+            self._play(seat, a.card, -1, a.uno)
+        self._accept(a)
+
+    def _accept(self, a: Action) -> None:
+        self.actions.append(a)
+        self.version += 1
+        self._legal = None
+        self._legal_seat = -1
+
+    # ------------------------------------------------------------------ turn pieces
+    def _next_from(self, seat: int, steps: int) -> None:
+        self.to_act = (seat + steps * self.direction) % self.n
+        self.awaiting = PLAY
+
+    def _play(self, seat: int, face: int, color: int, uno: bool) -> None:
+        hand = self.hands[seat]
+        hand.remove(face)
+        prev_color = self.color
+        self.discard.append(face)
+        self.drawn = -1
+        self._emit({"type": "play", "seat": seat, "card": FACE_CODE[face], "color": COLORS[color] if color >= 0 else None, "uno": uno})
+        if uno:
+            self.uno_said[seat] = True
+            self._emit({"type": "uno", "seat": seat})
+        elif len(hand) == 1:
+            self.uno_said[seat] = False
+            self.uno_window = seat
+        rank = FACE_RANK[face]
+        last = not hand
+        n = self.n
+        if face == WILD_ITEM_BOX:
+            self.color = -1
+            self._item_box(seat, last)
+            return
+        self.color = color if face == WILD_DRAW_FOUR else FACE_COLOR[face]
+        if last:
+            if rank == DRAW_TWO or face == WILD_DRAW_FOUR:  # R9.2
+                self._draw((seat + self.direction) % n, self.pending + (2 if rank == DRAW_TWO else 4), "draw_two" if rank == DRAW_TWO else "wild_draw_four")
+                self.pending = 0
+            self._end_round(seat)
+            return
+        if rank < 10:
+            if self.options.seven_zero and rank == 7:
+                self.awaiting = SWAP
+                return
+            if self.options.seven_zero and rank == 0:
+                self._rotate_hands()
+            self._next_from(seat, 1)
+        elif rank == SKIP:
+            self._emit({"type": "skipped", "seat": (seat + self.direction) % n})
+            self._next_from(seat, 2)
+        elif rank == REVERSE:
+            if n == 2:  # R5.2: acts as a Skip
+                self._emit({"type": "skipped", "seat": (seat + 1) % n})
+                self._next_from(seat, 2)
+            else:
+                self.direction = -self.direction
+                self._emit({"type": "reverse", "direction": self.direction})
+                self._next_from(seat, 1)
+        elif rank == DRAW_TWO:
+            victim = (seat + self.direction) % n
+            if self.options.stacking:
+                self.pending += 2
+                self.to_act, self.awaiting = victim, STACK
+            else:
+                self._draw(victim, 2, "draw_two")
+                self._emit({"type": "skipped", "seat": victim})
+                self._next_from(seat, 2)
+        else:  # Wild Draw Four
+            stacked = self.pending > 0
+            self.pending += 4
+            self.w4_seat = seat
+            self.w4_guilty = any(FACE_COLOR[f] == prev_color for f in hand)
+            self.to_act = (seat + self.direction) % n
+            self.awaiting = STACK if stacked else CHALLENGE
+
+    def _turn_draw(self, seat: int) -> None:
+        """R4.3 (and R12.2): draw, then maybe play the drawn card."""
+        got = self._draw(seat, 1, "turn")
+        if self.options.draw_until_playable:
+            while got and not self.playable(got[-1]):
+                got = self._draw(seat, 1, "turn")
+        if got and self.playable(got[-1]):
+            self.drawn = got[-1]
+            self.awaiting = DRAWN
+        else:
+            self._next_from(seat, 1)
+
+    def _challenge(self, seat: int) -> None:
+        """R7.2/R7.3: the Wild Draw Four player shows their hand to the challenger only."""
+        culprit = self.w4_seat
+        self._emit({"type": "reveal", "seat": culprit, "to": seat, "cards": _codes(self.hands[culprit])}, (seat, culprit))
+        self._emit({"type": "challenge", "seat": seat, "target": culprit, "guilty": self.w4_guilty})
+        count, self.pending = self.pending, 0
+        if self.w4_guilty:
+            self._draw(culprit, count, "challenge_lost")
+            self.awaiting = PLAY  # the challenger takes their turn as usual
+        else:
+            self._draw(seat, count + 2, "challenge_lost")
+            self._next_from(seat, 1)
+
+    def _item_box(self, seat: int, last: bool) -> None:
+        """R5.5/R6: turn the top of the stock and fire its item."""
+        turned = self._take_from_stock()
+        if turned < 0:  # R6.7
+            self._emit({"type": "item", "seat": seat, "item": None, "card": None})
+            if last:
+                self._end_round(seat)
+            else:
+                self.after, self.to_act, self.awaiting = _AFTER_ITEM, seat, COLOR
+            return
+        self.discard.append(turned)
+        kind = FACE_COLOR[turned]
+        if kind != WILD:
+            self.color = kind
+        n = self.n
+        event = {"type": "item", "seat": seat, "item": ITEM_BY_COLOR[kind], "card": FACE_CODE[turned]}
+        if kind == YELLOW:
+            event["victim"] = (seat - self.direction) % n
+        self._emit(event)
+        if kind == RED:  # Mushroom: another turn
+            if last:
+                self._end_round(seat)
+            else:
+                self.to_act, self.awaiting = seat, PLAY
+        elif kind == YELLOW:  # Banana Peel: the racer behind draws 2
+            self._draw((seat - self.direction) % n, 2, "banana")
+            if last:
+                self._end_round(seat)
+            else:
+                self._next_from(seat, 1)
+        elif kind == GREEN:  # Green Shell: choose who draws 1
+            self.after = _AFTER_LAST if last else _AFTER_ITEM
+            self.to_act, self.awaiting = seat, TARGET
+        elif kind == BLUE:  # Lightning Bolt: all others draw 1, another turn
+            for i in range(1, n):
+                self._draw((seat + i * self.direction) % n, 1, "lightning")
+            if last:
+                self._end_round(seat)
+            else:
+                self.to_act, self.awaiting = seat, PLAY
+        else:  # Bob-omb: draw 2 and choose the colour
+            if last:
+                self._end_round(seat)
+            else:
+                self._draw(seat, 2, "bobomb")
+                self.after, self.to_act, self.awaiting = _AFTER_ITEM, seat, COLOR
+
+    def _after_item(self, seat: int) -> None:
+        if self.after == _AFTER_LAST:
+            self._end_round(seat)
+        else:
+            self._next_from(seat, 1)
+
+    def _choose_color(self, seat: int, color: int) -> None:
+        self.color = color
+        self._emit({"type": "color", "seat": seat, "color": COLORS[color]})
+        if self.after == _AFTER_START:  # R3.3: the dealer chose; dealer's left starts
+            self._next_from(self.dealer, 1)
+            self.after = _AFTER_ITEM
+        else:
+            self._next_from(seat, 1)
+
+    def _swap(self, seat: int, other: int) -> None:
+        hands = self.hands
+        hands[seat], hands[other] = hands[other], hands[seat]
+        self._after_hands_moved()
+        self._emit({"type": "swap", "seat": seat, "target": other})
+        for s in (seat, other):
+            self._emit({"type": "hand", "seat": s, "cards": _codes(hands[s])}, (s,))
+        self._next_from(seat, 1)
+
+    def _rotate_hands(self) -> None:
+        n, d = self.n, self.direction
+        old = self.hands
+        self.hands = [old[(s - d) % n] for s in range(n)]
+        self._after_hands_moved()
+        self._emit({"type": "rotate", "direction": d})
+        for s in range(n):
+            self._emit({"type": "hand", "seat": s, "cards": _codes(self.hands[s])}, (s,))
+
+    def _after_hands_moved(self) -> None:
+        self.uno_window = -1  # R12.5: a swap closes any UNO window
+        self.uno_said = [False] * self.n
+
+    # ------------------------------------------------------------------ stock (R10)
+    def _take_from_stock(self) -> int:
+        stock = self.stock
+        if not stock:
+            if len(self.discard) < 2:
+                return -1
+            top = self.discard.pop()
+            stock.extend(self.discard)
+            self.rng.shuffle(stock)
+            self.discard = [top]
+            self._emit({"type": "reshuffle", "cards": len(stock)})
+        return stock.pop()
+
+    def _draw(self, seat: int, count: int, cause: str) -> list[int]:
+        got = []
+        for _ in range(count):
+            face = self._take_from_stock()
+            if face < 0:
+                break
+            got.append(face)
+        if got:
+            self.hands[seat].extend(got)
+            self.uno_said[seat] = False
+        if self.log_events:
+            self._emit({"type": "draw", "seat": seat, "count": len(got), "cause": cause})
+            self._emit({"type": "drew", "seat": seat, "cards": _codes(got)}, (seat,))
+        return got
+
+    # ------------------------------------------------------------------ scoring (R11)
+    def _end_round(self, winner: int) -> None:
+        points = [sum(FACE_POINTS[f] for f in hand) for hand in self.hands]
+        total = sum(points)
+        self.scores[winner] += total
+        self.round_winner = winner
+        self.to_act = None
+        self.uno_window = -1
+        self.pending = 0
+        self._emit({"type": "round_end", "winner": winner, "points": total, "hand_points": points, "scores": list(self.scores)})
+        if self.scores[winner] >= self.options.target_score:
+            self.game_winner = winner
+            self.awaiting = GAME_OVER
+            self._emit({"type": "game_end", "winner": winner, "scores": list(self.scores)})
+        else:
+            self.awaiting = ROUND_OVER
+
+    # ------------------------------------------------------------------ errors
+    def _is_void_catch(self, a: Action) -> bool:
+        """R8.3: a catch outside the window, or of a seat that said UNO, has no effect."""
+        return (0 <= a.seat < self.n and 0 <= a.target < self.n and a.seat != a.target
+                and self.awaiting not in (ROUND_OVER, GAME_OVER))
+
+    def _explain(self, a: Action) -> IllegalAction:
+        n, seat, verb = self.n, a.seat, a.verb
+        if not 0 <= seat < n:
+            return IllegalAction("R2.1", f"there is no seat {seat} (seats 0 to {n - 1})")
+        if self.awaiting == GAME_OVER:
+            return IllegalAction("R11.2", "the game is over")
+        if self.awaiting == ROUND_OVER:
+            return IllegalAction("R9.1", "the round is over: deal the next round first")
+        hand = self.hands[seat]
+        if verb in (A.TARGET, A.CATCH, A.SWAP) and not 0 <= a.target < n:
+            return IllegalAction("R2.1", f"there is no seat {a.target} (seats 0 to {n - 1})")
+        if verb == A.UNO:
+            if len(hand) != 1:
+                return IllegalAction("R8.3", f"UNO may be said only holding exactly one card (seat {seat} holds {len(hand)})")
+            if self.uno_said[seat]:
+                return IllegalAction("R8.3", f"seat {seat} has already said UNO")
+            return IllegalAction("R8.3", "the UNO window is closed: another player has taken a turn since")
+        if verb == A.CATCH:
+            return IllegalAction("R8.2", "a player cannot catch themselves")
+        if verb in (A.PLAY, A.JUMP) and a.card not in hand:
+            return IllegalAction("R4.1", f"seat {seat} holds no {FACE_CODE[a.card]}")
+        if verb == A.JUMP:
+            return self._explain_jump(a)
+        if seat != self.to_act:
+            return IllegalAction("R2.1", f"it is seat {self.to_act}'s turn (awaiting {self.awaiting}), not seat {seat}'s")
+        if verb in (A.PLAY,) and a.uno and len(hand) != 2:
+            return IllegalAction("R8.3", f"UNO may be said only when the play leaves one card (seat {seat} would hold {len(hand) - 1})")
+        aw = self.awaiting
+        expected = {
+            PLAY: ("R4.1", "play a card or draw"),
+            DRAWN: ("R4.3", f"play the card just drawn ({FACE_CODE[self.drawn] if self.drawn >= 0 else '-'}) or pass"),
+            CHALLENGE: ("R7.1", "challenge or accept the Wild Draw Four" + (" (or stack another)" if self.options.stacking else "")),
+            STACK: ("R12.1", "stack a card of the same kind or accept the draws"),
+            COLOR: ("R6.6", "choose a colour: color R, Y, G or B"),
+            TARGET: ("R6.4", "choose the opponent the Green Shell hits: target SEAT"),
+            SWAP: ("R12.5", "choose the player to swap hands with: swap SEAT"),
+        }[aw]
+        if aw == PLAY and verb == A.PLAY:
+            top = self.discard[-1]
+            return IllegalAction("R4.1", f"{FACE_CODE[a.card]} does not match {FACE_CODE[top]} (active colour {COLOR_NAMES[self.color]})")
+        if aw == DRAWN and verb == A.PLAY:
+            return IllegalAction("R4.3", f"only the card just drawn ({FACE_CODE[self.drawn]}) may be played now")
+        if aw == DRAWN and verb == A.PASS:
+            return IllegalAction("R12.3", f"force_play: the drawn {FACE_CODE[self.drawn]} can be played, so it must be")
+        if aw in (CHALLENGE, STACK) and verb == A.PLAY:
+            if not self.options.stacking:
+                return IllegalAction("R7.1", "challenge or accept the Wild Draw Four first")
+            kind = "Wild Draw Four" if self.discard[-1] == WILD_DRAW_FOUR else "Draw Two"
+            return IllegalAction("R12.1", f"only a {kind} may be stacked on a {kind} (no mixing)")
+        if aw in (TARGET, SWAP) and verb in (A.TARGET, A.SWAP) and a.target == seat:
+            return IllegalAction(expected[0], "choose another player, not yourself")
+        return IllegalAction(expected[0], f"'{verb}' is not allowed now: {expected[1]}")
+
+    def _explain_jump(self, a: Action) -> IllegalAction:
+        if not self.options.jump_in:
+            return IllegalAction("R12.4", "jump-in is not a rule at this table")
+        if a.card >= 52:
+            return IllegalAction("R12.4", "a wild can never jump in")
+        if a.seat == self.to_act:
+            return IllegalAction("R12.4", "it is your turn: play the card instead of jumping in")
+        if self.awaiting != PLAY:
+            return IllegalAction("R12.4", f"no jump-in while a decision is pending (awaiting {self.awaiting})")
+        if a.uno and len(self.hands[a.seat]) != 2:
+            return IllegalAction("R8.3", "UNO may be said only when the play leaves one card")
+        return IllegalAction("R12.4", f"{FACE_CODE[a.card]} is not identical to the top card {FACE_CODE[self.discard[-1]]}")
+
+    # ------------------------------------------------------------------ events, views, records
+    def _emit(self, event: dict, to: tuple[int, ...] | None = None) -> None:
+        if self.log_events:
+            self.events.append((to, event))
+
+    def events_for(self, seat: int | None, since: int = 0) -> list[dict]:
+        """This round's events that ``seat`` may see (None: the public ones only)."""
+        return [e for to, e in self.events[since:] if to is None or (seat is not None and seat in to)]
+
+    def view(self, seat: int | None) -> "View":
+        """What one seat may see (None: a spectator's public view)."""
+        from .view import View
+        return View(self, seat)
+
+    def state(self) -> dict[str, Any]:
+        """The full state, every hand open (NOTATION.md)."""
+        return {
+            "round": self.round, "dealer": self.dealer, "direction": self.direction,
+            "to_act": self.to_act, "awaiting": self.awaiting,
+            "top": FACE_CODE[self.discard[-1]] if self.discard else None,
+            "color": COLORS[self.color] if self.color >= 0 else None,
+            "hands": [_codes(h) for h in self.hands],
+            "stock": len(self.stock), "discard": len(self.discard),
+            "uno_said": list(self.uno_said), "scores": list(self.scores),
+            "round_winner": self.round_winner, "game_winner": self.game_winner,
+        }
+
+    def record(self) -> dict[str, Any]:
+        """The game record (NOTATION.md): replays this game exactly."""
+        rounds = []
+        for dealer, seed, deck, acts in self.rounds:
+            rnd: dict[str, Any] = {} if dealer is None else {"dealer": dealer}
+            rnd["seed"] = seed
+            if deck is not None:
+                rnd["deck"] = _codes(deck)
+            rnd["actions"] = [str(a) for a in acts]
+            rounds.append(rnd)
+        return {"format": RECORD_FORMAT, "players": list(self.names), "options": self.options.to_dict(), "rounds": rounds}
+
+    def copy(self) -> "Game":
+        """A cheap independent copy (for search): hands, piles and the random source are copied."""
+        g = Game.__new__(Game)
+        for name in Game.__slots__:
+            setattr(g, name, getattr(self, name))
+        g.scores = self.scores[:]
+        g.hands = [h[:] for h in self.hands]
+        g.stock = self.stock[:]
+        g.discard = self.discard[:]
+        g.uno_said = self.uno_said[:]
+        g.actions = self.actions[:]
+        dealer, seed, deck, _ = self.rounds[-1]
+        g.rounds = self.rounds[:-1] + [(dealer, seed, deck, g.actions)]
+        g.events = self.events[:]
+        g.rng = random.Random()
+        g.rng.setstate(self.rng.getstate())
+        g._seed_source = random.Random()
+        g._seed_source.setstate(self._seed_source.getstate())
+        return g
+
+    def __repr__(self) -> str:
+        return f"<Game {self.n} players, round {self.round}, seat {self.to_act} {self.awaiting}, top {FACE_CODE[self.discard[-1]]}>"
+
+
+def _codes(faces: Iterable[int]) -> list[str]:
+    return [FACE_CODE[f] for f in faces]
+
+
+def _deck_faces(deck: Any) -> list[int]:
+    """A record's ``deck``: a permutation of the 112 cards, top of the stock first."""
+    if not isinstance(deck, list) or not all(isinstance(c, str) for c in deck):
+        raise RecordError("'deck' must be a list of card codes")
+    try:
+        faces = [parse_card(c) for c in deck]
+    except NotationError as err:
+        raise RecordError(f"'deck': {err}") from None
+    counts = [0] * len(FACE_COUNT)
+    for f in faces:
+        counts[f] += 1
+    if len(faces) != DECK_SIZE or counts != list(FACE_COUNT):
+        extra = [FACE_CODE[f] for f in range(len(counts)) if counts[f] > FACE_COUNT[f]]
+        missing = [FACE_CODE[f] for f in range(len(counts)) if counts[f] < FACE_COUNT[f]]
+        raise RecordError(f"'deck' is not the 112 cards (R1): {len(faces)} cards"
+                          + (f", too many {' '.join(extra)}" if extra else "")
+                          + (f", missing {' '.join(missing)}" if missing else ""))
+    return faces
+
+
+def _round_fields(rnd: Any, where: str, n: int) -> tuple[int, int | None, list[int] | None, list]:
+    if not isinstance(rnd, dict):
+        raise RecordError(f"{where}a round must be an object")
+    unknown = set(rnd) - {"dealer", "seed", "deck", "actions"}
+    if unknown:
+        raise RecordError(f"{where}unknown round field(s): {', '.join(sorted(unknown))}")
+    seed = rnd.get("seed", 0 if "deck" in rnd else None)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise RecordError(f"{where}'seed' must be a whole number")
+    dealer = rnd.get("dealer")
+    if dealer is not None and (not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n):
+        raise RecordError(f"{where}'dealer' must be a seat from 0 to {n - 1}, not {dealer!r}")
+    deck = _deck_faces(rnd["deck"]) if "deck" in rnd else None
+    acts = rnd.get("actions", [])
+    if not isinstance(acts, list):
+        raise RecordError(f"{where}'actions' must be a list")
+    return seed, dealer, deck, acts
+
+
+def _choose_dealer(rng: random.Random, n: int) -> int:
+    """R3.1: each draws a card, highest number deals; ties draw again."""
+    deck: list[int] = []
+    contenders = list(range(n))
+    while len(contenders) > 1:
+        if len(deck) < len(contenders):
+            deck = list(FULL_DECK)
+            rng.shuffle(deck)
+        values = [DEALER_DRAW_VALUE[deck.pop()] for _ in contenders]
+        best = max(values)
+        contenders = [s for s, v in zip(contenders, values) if v == best]
+    return contenders[0]
