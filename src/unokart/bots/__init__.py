@@ -1,0 +1,41 @@
+"""Bots: players that see only their seat's view (DESIGN 11).
+
+A bot is any object with ``choose(view, legal_actions, rng) -> Action | None``:
+
+- ``view`` is ``game.view(seat)`` and ``legal_actions`` is ``game.legal_actions(seat)``
+  for that same seat (never mutate it);
+- on its turn (``view.to_act == view.seat``) it returns one of ``legal_actions``;
+- out of turn (saying UNO after a play, catching a player who forgot, jumping
+  in) it is asked whenever ``legal_actions(seat)`` is not empty and returns one
+  of them, or ``None`` to let the moment pass.
+
+``make_bot("random" | "easy" | "heuristic" | "ismcts" | "ismcts:<iterations>")``
+builds one by name.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+import random
+
+from ..rules import Action, View
+from .random_bot import RandomBot
+
+BOT_NAMES = ("random", "easy", "heuristic", "ismcts")
+
+
+class Bot(Protocol):
+    name: str
+
+    def choose(self, view: View, legal_actions: list[Action], rng: random.Random) -> Action | None: ...
+
+
+def make_bot(name: str) -> Bot:
+    """A bot by name; ``ismcts:<budget>`` sets the search budget (iterations per decision)."""
+    kind, sep, arg = name.strip().lower().partition(":")
+    if kind == "random" and not sep:
+        return RandomBot()
+    raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOT_NAMES)}, ismcts:<iterations>)")
+
+
+__all__ = ["BOT_NAMES", "Bot", "RandomBot", "make_bot"]
