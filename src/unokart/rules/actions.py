@@ -60,7 +60,7 @@ def make(seat: int, verb: str, card: int = -1, color: int = -1, target: int = -1
 
 
 def _seat_number(text: str, what: str) -> int:
-    if not text.isdigit():
+    if not (text.isascii() and text.isdigit()):
         raise NotationError(f"{what} must be a seat number, not {text!r}")
     return int(text)
 

@@ -54,7 +54,7 @@ FACE_COUNT: tuple[int, ...] = tuple(FULL_DECK.count(f) for f in range(N_FACES))
 
 def parse_card(text: str) -> int:
     """Parse a card code (case-insensitive) into its face."""
-    face = _CODE_FACE.get(text.strip().upper())
+    face = _CODE_FACE.get(text.strip().upper()) if isinstance(text, str) else None
     if face is None:
         raise NotationError(f"unknown card code {text!r}")
     return face

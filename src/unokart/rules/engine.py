@@ -59,8 +59,12 @@ class Game:
     @classmethod
     def new(cls, players: "int | list[str]" = 4, seed: int = 1, options: "dict | Options | None" = None,
             dealer: int | None = None, deck: "list[str] | None" = None) -> "Game":
+        if isinstance(players, int) and not 2 <= players <= len(RACERS):
+            raise RecordError(f"R2.1 a game has 2 to 10 players, not {players}")
         names = list(RACERS[:players]) if isinstance(players, int) else [str(p) for p in players]
         game = cls._blank(names, Options.from_dict(options))
+        if dealer is not None and not 0 <= dealer < game.n:
+            raise RecordError(f"the dealer must be a seat from 0 to {game.n - 1}, not {dealer}")
         game._seed_source = random.Random(seed)
         game._start_round(seed, dealer, _deck_faces(deck) if deck is not None else None)
         return game
@@ -212,6 +216,8 @@ class Game:
             seat = self.to_act
             if seat is None:
                 return []
+        elif not 0 <= seat < self.n:
+            return []
         if self._legal_seat == seat and self._legal is not None:
             return self._legal
         acts = self._turn_actions(seat) if seat == self.to_act else []
@@ -219,7 +225,7 @@ class Game:
             w = self.uno_window
             if len(self.hands[w]) == 1 and not self.uno_said[w]:
                 acts.append(make(seat, A.UNO) if w == seat else make(seat, A.CATCH, target=w))
-        if self.options.jump_in and self.awaiting == PLAY and seat != self.to_act and 0 <= seat < self.n:
+        if self.options.jump_in and self.awaiting == PLAY and seat != self.to_act:
             top = self.discard[-1]
             if top < 52 and top in self.hands[seat]:
                 acts.extend(_plays(seat, top, False, A.JUMP))
@@ -287,6 +293,7 @@ class Game:
         elif verb == A.DRAW:
             self._turn_draw(seat)
         elif verb == A.PASS:
+            self.drawn = -1
             self._emit({"type": "pass", "seat": seat})
             self._next_from(seat, 1)
         elif verb == A.UNO:
@@ -481,7 +488,8 @@ class Game:
     def _swap(self, seat: int, other: int) -> None:
         hands = self.hands
         hands[seat], hands[other] = hands[other], hands[seat]
-        self._after_hands_moved()
+        self.uno_window = -1  # R12.5: a swap closes any UNO window; the others keep their word
+        self.uno_said[seat] = self.uno_said[other] = False
         self._emit({"type": "swap", "seat": seat, "target": other})
         for s in (seat, other):
             self._emit({"type": "hand", "seat": s, "cards": _codes(hands[s])}, (s,))
@@ -491,14 +499,11 @@ class Game:
         n, d = self.n, self.direction
         old = self.hands
         self.hands = [old[(s - d) % n] for s in range(n)]
-        self._after_hands_moved()
+        self.uno_window = -1  # R12.5: every hand moved, so every UNO said is void
+        self.uno_said = [False] * n
         self._emit({"type": "rotate", "direction": d})
         for s in range(n):
             self._emit({"type": "hand", "seat": s, "cards": _codes(self.hands[s])}, (s,))
-
-    def _after_hands_moved(self) -> None:
-        self.uno_window = -1  # R12.5: a swap closes any UNO window
-        self.uno_said = [False] * self.n
 
     # ------------------------------------------------------------------ stock (R10)
     def _take_from_stock(self) -> int:
@@ -551,7 +556,18 @@ class Game:
         return (0 <= a.seat < self.n and 0 <= a.target < self.n and a.seat != a.target
                 and self.awaiting not in (ROUND_OVER, GAME_OVER))
 
-    def _explain(self, a: Action) -> IllegalAction:
+    @staticmethod
+    def _malformed(a: Action) -> str:
+        """What makes an Action object (built in code, not parsed) no action at all, or ''."""
+        if a.verb not in A.VERBS:
+            return f"unknown verb {a.verb!r}"
+        if a.verb in (A.PLAY, A.JUMP) and not (isinstance(a.card, int) and 0 <= a.card < len(FACE_CODE)):
+            return f"there is no card {a.card!r}"
+        if (a.verb == A.COLOR or (a.verb == A.PLAY and a.card == WILD_DRAW_FOUR)) and a.color not in range(4):
+            return f"{a.color!r} is not a colour (0 to 3: R, Y, G, B)"
+        return ""
+
+    def _explain(self, a: Action) -> UnoKartError:
         n, seat, verb = self.n, a.seat, a.verb
         if not 0 <= seat < n:
             return IllegalAction("R2.1", f"there is no seat {seat} (seats 0 to {n - 1})")
@@ -559,6 +575,9 @@ class Game:
             return IllegalAction("R11.2", "the game is over")
         if self.awaiting == ROUND_OVER:
             return IllegalAction("R9.1", "the round is over: deal the next round first")
+        malformed = self._malformed(a)
+        if malformed:
+            return NotationError(malformed)
         hand = self.hands[seat]
         if verb in (A.TARGET, A.CATCH, A.SWAP) and not 0 <= a.target < n:
             return IllegalAction("R2.1", f"there is no seat {a.target} (seats 0 to {n - 1})")

@@ -42,7 +42,7 @@ class View:
         self.round = game.round
         self.dealer = game.dealer
         self.pending = game.pending
-        self.drawn = game.drawn if seat is not None and seat == game.to_act else -1
+        self.drawn = game.drawn if seat is not None and seat == game.to_act and game.awaiting == "drawn" else -1
         self.round_winner = game.round_winner
         self.game_winner = game.game_winner
         self.version = game.version
