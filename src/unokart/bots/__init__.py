@@ -19,6 +19,8 @@ from typing import Protocol
 import random
 
 from ..rules import Action, View
+from .heuristic import EasyBot, HeuristicBot
+from .ismcts import DEFAULT_ITERATIONS, IsmctsBot
 from .random_bot import RandomBot
 
 BOT_NAMES = ("random", "easy", "heuristic", "ismcts")
@@ -35,7 +37,17 @@ def make_bot(name: str) -> Bot:
     kind, sep, arg = name.strip().lower().partition(":")
     if kind == "random" and not sep:
         return RandomBot()
+    if kind == "easy" and not sep:
+        return EasyBot()
+    if kind == "heuristic" and not sep:
+        return HeuristicBot()
+    if kind == "ismcts":
+        if not sep:
+            return IsmctsBot(DEFAULT_ITERATIONS)
+        if arg.isdigit() and int(arg) >= 1:
+            return IsmctsBot(int(arg))
+        raise ValueError(f"the ISMCTS budget must be a whole number of iterations, not {arg!r} (e.g. ismcts:200)")
     raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOT_NAMES)}, ismcts:<iterations>)")
 
 
-__all__ = ["BOT_NAMES", "Bot", "RandomBot", "make_bot"]
+__all__ = ["BOT_NAMES", "Bot", "EasyBot", "HeuristicBot", "IsmctsBot", "RandomBot", "make_bot"]

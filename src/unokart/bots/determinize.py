@@ -1,0 +1,74 @@
+"""A whole Game built from one seat's view, the unseen cards dealt at random (a determinization).
+
+Only the view's public facts and the seat's own hand go in; the other hands
+and the stock are a random deal of the cards the seat cannot see, respecting
+every hand size. Built from the engine's public attributes, for search only.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..rules import Game, View
+from ..rules.cards import FACE_COLOR
+from ..rules.engine import _AFTER_ITEM, _AFTER_LAST, _AFTER_START
+from .knowledge import color_before_wild_draw_four, unseen_faces
+
+
+class Determinizer:
+    """Deals the unseen cards of one view again and again, cheaply."""
+
+    def __init__(self, view: View):
+        self.view = view
+        self.unseen = unseen_faces(view)
+        self.w4_color = color_before_wild_draw_four(view) if view.awaiting == "challenge" else -1
+        self.after = self._after(view)
+
+    @staticmethod
+    def _after(view: View) -> int:
+        """What follows a colour or target choice (the engine's ``after``), read from the view."""
+        if view.awaiting == "target" and not view.hand:
+            return _AFTER_LAST  # R9.3: the Green Shell of a last card
+        if view.awaiting == "color" and not any(e["type"] == "play" for e in view.events):
+            return _AFTER_START  # R3.3: the dealer chooses for a first Wild Item Box
+        return _AFTER_ITEM
+
+    def sample(self, rng: random.Random) -> Game:
+        view = self.view
+        hidden = self.unseen[:]
+        rng.shuffle(hidden)
+        hands = []
+        for seat, size in enumerate(view.hand_sizes):
+            if seat == view.seat:
+                hands.append(view.hand[:])
+            else:
+                hands.append(hidden[-size:] if size else [])
+                del hidden[len(hidden) - size:]
+        g = Game._blank(list(view.names), view.options)
+        g.scores = view.scores[:]
+        g.round, g.dealer, g.direction = view.round, view.dealer, view.direction
+        g.to_act, g.awaiting = view.to_act, view.awaiting
+        g.hands, g.stock, g.discard = hands, hidden, view.discard[:]
+        g.color = view.color
+        g.uno_said, g.uno_window = view.uno_said[:], view.uno_window
+        g.pending, g.drawn = view.pending, view.drawn
+        g.w4_seat = (view.to_act - view.direction) % view.n if view.awaiting == "challenge" else -1
+        g.w4_guilty = g.w4_seat >= 0 and any(f < 52 and FACE_COLOR[f] == self.w4_color for f in hands[g.w4_seat])
+        g.after = self.after
+        g.round_winner, g.game_winner = view.round_winner, view.game_winner
+        g.rng = random.Random(rng.getrandbits(63))
+        g._seed_source = random.Random(rng.getrandbits(63))
+        g.round_seed, g.round_deck = 0, None
+        g.actions, g.events = [], []
+        g.rounds = [(view.dealer, 0, None, g.actions)]
+        g.log_events = False
+        g._legal, g._legal_seat = None, -1
+        return g
+
+
+def determinize(view: View, rng: random.Random) -> Game:
+    """One random determinization of ``view``."""
+    return Determinizer(view).sample(rng)
+
+
+__all__ = ["Determinizer", "determinize"]

@@ -1,0 +1,155 @@
+"""Information-Set Monte Carlo Tree Search (single-observer ISMCTS, Cowling et al. 2012).
+
+Each iteration deals the cards this seat cannot see at random (a
+determinization consistent with its view), walks the one shared tree with
+UCB restricted to the actions legal in that deal, adds one node, then plays
+the round out with a quick greedy policy and backs up who won it.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from ..rules import Action, Game, View
+from ..rules import actions as A
+from ..rules.cards import DRAW_TWO, FACE_COLOR, FACE_RANK, SKIP, WILD_DRAW_FOUR, WILD_ITEM_BOX
+from .determinize import Determinizer
+from .heuristic import HeuristicBot
+
+DEFAULT_ITERATIONS = 200
+EXPLORATION = 0.7
+ROLLOUT_LIMIT = 400  # actions; a round still running then is scored by hand sizes
+
+_FREE_WORDS = (A.UNO, A.CATCH, A.JUMP)
+_OVER = ("round_over", "game_over")
+
+
+def search_actions(legal: list[Action]) -> list[Action]:
+    """The turn actions worth searching: no free words, and every play that can say UNO does."""
+    turn = [a for a in legal if a.verb not in _FREE_WORDS]
+    if any(a.uno for a in turn):
+        turn = [a for a in turn if a.uno or a.verb != A.PLAY]
+    return turn
+
+
+def greedy_action(game: Game, legal: list[Action]) -> Action:
+    """The rollout policy: follow the colour held most, dump action cards, keep wilds last."""
+    seat = game.to_act
+    hand = game.hands[seat]
+    awaiting = game.awaiting
+    if awaiting == "color" or awaiting == "target" or awaiting == "swap":
+        if awaiting == "color":
+            counts = [0, 0, 0, 0, 0]
+            for face in hand:
+                counts[FACE_COLOR[face]] += 1
+            color = max(range(4), key=counts.__getitem__)
+            return next(a for a in legal if a.color == color)
+        sizes = [len(h) if s != seat else 999 for s, h in enumerate(game.hands)]
+        victim = min(range(game.n), key=sizes.__getitem__)
+        return next(a for a in legal if a.target == victim)
+    counts = [0, 0, 0, 0, 0]
+    for face in hand:
+        counts[FACE_COLOR[face]] += 1
+    needs_uno = len(hand) == 2
+    best, best_score = None, -1e9
+    for action in legal:
+        if action.verb != A.PLAY or (needs_uno and not action.uno):
+            continue
+        face = action.card
+        if face == WILD_ITEM_BOX:
+            score = -2.0
+        elif face == WILD_DRAW_FOUR:
+            score = -3.0 + (action.color == max(range(4), key=counts.__getitem__))
+        else:
+            rank = FACE_RANK[face]
+            score = counts[FACE_COLOR[face]] + (1.5 if rank == DRAW_TWO or rank == SKIP else 0.5 if rank > 9 else 0.0)
+        if score > best_score:
+            best, best_score = action, score
+    if best is not None:
+        return best
+    for action in legal:
+        if action.verb in (A.DRAW, A.PASS, A.ACCEPT):
+            return action
+    return legal[0]
+
+
+class _Node:
+    __slots__ = ("children", "visits", "reward", "available")
+
+    def __init__(self) -> None:
+        self.children: dict[Action, _Node] = {}
+        self.visits = 0
+        self.reward = 0.0
+        self.available = 0
+
+
+class IsmctsBot(HeuristicBot):
+    """Searches ``iterations`` determinizations per decision; the free words (UNO, catches,
+    jump-ins) and forced moves are the heuristic's, without search."""
+
+    def __init__(self, iterations: int = DEFAULT_ITERATIONS):
+        if iterations < 1:
+            raise ValueError(f"the ISMCTS budget must be at least 1 iteration, not {iterations}")
+        self.iterations = iterations
+        self.name = "ismcts" if iterations == DEFAULT_ITERATIONS else f"ismcts:{iterations}"
+
+    def choose(self, view: View, legal_actions: list[Action], rng: random.Random) -> Action | None:
+        if view.seat != view.to_act or any(a.verb in (A.UNO, A.CATCH) for a in legal_actions):
+            return super().choose(view, legal_actions, rng)
+        candidates = search_actions(legal_actions)
+        if len(candidates) == 1:
+            return candidates[0]
+        return self.search(view, candidates, rng)
+
+    def search(self, view: View, candidates: list[Action], rng: random.Random) -> Action:
+        root = _Node()
+        deal = Determinizer(view)
+        log = math.log
+        for _ in range(self.iterations):
+            game = deal.sample(rng)
+            node, path = root, []
+            while game.awaiting not in _OVER:
+                legal = search_actions(game.legal_actions())
+                children = node.children
+                untried = [a for a in legal if a not in children]
+                if untried:
+                    action = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+                    for other in legal:
+                        if other in children:
+                            children[other].available += 1
+                    child = children[action] = _Node()
+                    child.available = 1
+                    path.append((game.to_act, child))
+                    game.apply(action)
+                    break
+                best, best_value = None, -1.0
+                for other in legal:
+                    child = children[other]
+                    child.available += 1
+                    value = child.reward / child.visits + EXPLORATION * math.sqrt(log(child.available) / child.visits)
+                    if value > best_value:
+                        best, best_value = other, value
+                path.append((game.to_act, children[best]))
+                node = children[best]
+                game.apply(best)
+            rewards = self.rollout(game)
+            for seat, child in path:
+                child.visits += 1
+                child.reward += rewards[seat]
+        return max(candidates, key=lambda a: root.children[a].visits if a in root.children else -1)
+
+    @staticmethod
+    def rollout(game: Game) -> list[float]:
+        """Play the round out greedily; 1 for its winner (or the smallest hand when cut short)."""
+        steps = 0
+        while game.awaiting not in _OVER and steps < ROLLOUT_LIMIT:
+            game.apply(greedy_action(game, game.legal_actions()))
+            steps += 1
+        if game.round_winner is not None:
+            winner = game.round_winner
+        else:
+            winner = min(range(game.n), key=lambda s: len(game.hands[s]))
+        rewards = [0.0] * game.n
+        rewards[winner] = 1.0
+        return rewards

@@ -1,0 +1,97 @@
+"""One whole game between bots, asking every seat that may act, in turn and out of turn."""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+
+from ..rules import Game
+from ..rules.options import Options
+
+
+@dataclass
+class GameResult:
+    """What one game between bots showed, seat by seat."""
+
+    winner: int
+    scores: list[int]
+    rounds: int
+    rounds_won: list[int]
+    round_points: list[int]  # points scored in the rounds each seat won
+    decisions: list[int]
+    decision_seconds: list[float]
+    record: dict | None = None
+    decision_times: list[list[float]] = field(default_factory=list)
+
+
+def bot_rngs(seed: int, players: int) -> list[random.Random]:
+    """Each seat's own random source, fixed by the game's seed and the seat."""
+    return [random.Random(seed * 16 + seat) for seat in range(players)]
+
+
+def out_of_turn_order(game: Game) -> list[int]:
+    """Who may speak out of turn after an action, first the player whose UNO window is open
+    (R8.3: the first valid word wins), then the others from the next seat on."""
+    if game.uno_window < 0 and not (game.options.jump_in and game.awaiting == "play"):
+        return []
+    n, to_act = game.n, game.to_act
+    start = game.uno_window if game.uno_window >= 0 else to_act
+    order = [(start + i) % n for i in range(n)]
+    return [s for s in order if s != to_act]
+
+
+def play_game(bots: list, seed: int, options: Options | dict | None = None, names: list[str] | None = None,
+              keep_record: bool = False, keep_times: bool = False) -> GameResult:
+    """Play one game to the target score; ``bots[seat]`` decides for each seat."""
+    n = len(bots)
+    game = Game.new(names or n, seed=seed, options=options)
+    rngs = bot_rngs(seed, n)
+    decisions = [0] * n
+    seconds = [0.0] * n
+    times: list[list[float]] = [[] for _ in range(n)]
+    rounds_won = [0] * n
+    round_points = [0] * n
+    clock = time.perf_counter
+    scores_before = [0] * n  # at the start of the round
+
+    def ask(seat: int, legal: list) -> object:
+        start = clock()
+        action = bots[seat].choose(game.view(seat), legal, rngs[seat])
+        spent = clock() - start
+        decisions[seat] += 1
+        seconds[seat] += spent
+        if keep_times:
+            times[seat].append(spent)
+        return action
+
+    while True:
+        awaiting = game.awaiting
+        if awaiting == "round_over" or awaiting == "game_over":
+            winner = game.round_winner
+            rounds_won[winner] += 1
+            round_points[winner] += game.scores[winner] - scores_before[winner]
+            if awaiting == "game_over":
+                break
+            scores_before = game.scores[:]
+            game.next_round()
+            continue
+        seat = game.to_act
+        game.apply(ask(seat, game.legal_actions(seat)))
+        # Out of turn: UNO, catches, jump-ins, until nobody wants to speak.
+        spoke = True
+        while spoke:
+            spoke = False
+            for other in out_of_turn_order(game):
+                legal = game.legal_actions(other)
+                if legal:
+                    action = ask(other, legal)
+                    if action is not None:
+                        game.apply(action)
+                        spoke = True
+                        break
+    return GameResult(
+        winner=game.game_winner, scores=game.scores[:], rounds=game.round, rounds_won=rounds_won,
+        round_points=round_points, decisions=decisions, decision_seconds=seconds,
+        record=game.record() if keep_record else None, decision_times=times if keep_times else [],
+    )
