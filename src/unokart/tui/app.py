@@ -1,0 +1,415 @@
+"""The terminal screen: drawn from a TableSource (view + legal actions + events), driven by keys."""
+
+from __future__ import annotations
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import RichLog, Static
+
+from ..i18n import t
+from ..narrate import describe_event
+from ..rules import Action, UnoKartError
+from ..rules.actions import (
+    ACCEPT, CATCH, CHALLENGE, COLOR, DRAW, JUMP, PASS, PLAY, SWAP, TARGET, UNO,
+)
+from ..rules.cards import COLORS, FACE_CODE, WILD_DRAW_FOUR, parse_card
+from .render import CELL, card, hand_rows, sort_hand
+from .source import TableError, TableSource
+
+# Events worth a bold line in the log.
+_LOUD = frozenset(("item", "challenge", "caught", "uno", "round_end", "game_end", "jump_in"))
+
+
+def _seat_list(seats: list[int], names: list[str]) -> str:
+    return ", ".join(f"{seat} {names[seat]}" for seat in seats)
+
+
+class SummaryScreen(ModalScreen):
+    """A round's summary, or the final result."""
+
+    BINDINGS = [
+        Binding("n", "app.next_round", show=False),
+        Binding("enter", "app.next_round", show=False),
+        Binding("q", "app.quit", show=False),
+    ]
+
+    def __init__(self, body: Table) -> None:
+        super().__init__()
+        self.body = body
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.body, id="summary")
+
+
+class PlayApp(App):
+    """One seat at a table: a local game against bots or a remote table."""
+
+    TITLE = "UNO Mario Kart"
+    CSS = """
+    Screen { layout: vertical; }
+    #status { height: 1; background: $primary-background; }
+    #players { height: auto; }
+    #table { height: 1; }
+    #log { height: 1fr; min-height: 3; border-top: solid $secondary; border-bottom: solid $secondary; }
+    #prompt { height: auto; max-height: 2; }
+    #hand { height: auto; max-height: 6; }
+    #keys { height: 1; background: $primary-background; }
+    SummaryScreen { align: center middle; }
+    #summary { width: auto; max-width: 76; height: auto; border: round $accent; padding: 0 1; background: $surface; }
+    """
+    BINDINGS = [
+        Binding("left", "move(-1)", show=False, priority=True),
+        Binding("right", "move(1)", show=False, priority=True),
+        Binding("enter", "play", show=False, priority=True),
+        Binding("d", "draw", show=False),
+        Binding("p", "keep", show=False),
+        *(Binding(c.lower(), f"color('{c}')", show=False) for c in COLORS),
+        Binding("c", "challenge", show=False),
+        Binding("a", "accept", show=False),
+        Binding("u", "uno", show=False),
+        Binding("k", "catch", show=False),
+        Binding("n", "next_round", show=False),
+        Binding("q", "quit", show=False),
+        Binding("escape", "cancel", show=False),
+        *(Binding(str(d), f"digit({d})", show=False) for d in range(10)),
+    ]
+
+    def __init__(self, source: TableSource) -> None:
+        super().__init__()
+        self.source = source
+        self.selected = 0
+        self.hand: list[str] = []  # the seat's hand, sorted as shown
+        self.mode: str | None = None  # "wild_color" or "catch": the next key finishes a choice
+        self.uno_armed = False
+        self.notice: Text | None = None  # an error or a message, shown until the next change
+        self.summary_shown_for: tuple[int, int] | None = None  # (round, winner) whose summary is up
+        self.round_end: dict | None = None
+
+    # ------------------------------------------------------------------ layout
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(id="status")
+            yield Static(id="players")
+            yield Static(id="table")
+            yield RichLog(id="log", wrap=True, min_width=20)
+            yield Static(id="prompt")
+            yield Static(id="hand")
+            yield Static(id="keys")
+
+    async def on_mount(self) -> None:
+        self.query_one(RichLog).can_focus = False
+        await self.source.start(self.on_table_change)
+
+    async def on_unmount(self) -> None:
+        await self.source.stop()
+
+    # ------------------------------------------------------------------ model -> screen
+    @property
+    def view(self) -> dict:
+        return self.source.view or {}
+
+    @property
+    def names(self) -> list[str]:
+        return self.view.get("players", [])
+
+    def on_table_change(self, events: list[dict], notice: str | None = None) -> None:
+        log = self.query_one(RichLog)
+        me = self.source.seat
+        for event in events:
+            if event["type"] == "reveal" and event.get("seat") == me:
+                continue  # our own hand shown to the challenger: nothing new for us
+            line = describe_event(event, self.names)
+            if line:
+                log.write(Text(line, style="bold" if event["type"] in _LOUD else ""))
+            if event["type"] in ("round_end", "game_end"):
+                self.round_end = event
+        if notice:
+            log.write(Text(notice, style="bold red"))
+        self.notice = None
+        self.mode = None if self.mode == "catch" else self.mode
+        self.redraw()
+
+    def redraw(self) -> None:
+        view = self.view
+        if not view:
+            return
+        me = self.source.seat
+        hand = view["hands"][me]
+        selected_code = self.hand[self.selected] if 0 <= self.selected < len(self.hand) else None
+        self.hand = sort_hand(hand)
+        if view.get("drawn") and view["to_act"] == me:
+            self.selected = self.hand.index(view["drawn"])
+        elif selected_code in self.hand:
+            self.selected = self.hand.index(selected_code)
+        self.selected = min(self.selected, max(len(self.hand) - 1, 0))
+        if not self._can_say_uno_with_play():
+            self.uno_armed = False
+        if self.mode == "wild_color" and not self._plays_of(WILD_DRAW_FOUR):
+            self.mode = None
+        self.query_one("#status", Static).update(self._status_text())
+        self.query_one("#players", Static).update(self._players_text())
+        self.query_one("#table", Static).update(self._table_text())
+        self.query_one("#prompt", Static).update(self.notice or self._prompt_text())
+        width = max(self.size.width - 1, CELL)
+        playable = {FACE_CODE[a.card] for a in self.source.legal if a.verb in (PLAY, JUMP)}
+        self.query_one("#hand", Static).update(hand_rows(self.hand, playable, self.selected, width))
+        self.query_one("#keys", Static).update(self._keys_text())
+        self._show_summary()
+
+    def _turn_text(self) -> str:
+        view = self.view
+        who = self.names[view["to_act"]] if view["to_act"] is not None else ""
+        return t(f"core.awaiting.{view['awaiting']}", name=who)
+
+    def _status_text(self) -> Text:
+        view = self.view
+        direction = t("core.direction.left" if view["direction"] == 1 else "core.direction.right")
+        arrow = "↻" if view["direction"] == 1 else "↺"
+        return Text(t("tui.status", round=view["round"], target=self.source.target_score,
+                      arrow=arrow, direction=direction, turn=self._turn_text()), style="bold")
+
+    def _players_text(self) -> Text:
+        view, me = self.view, self.source.seat
+        out = Text()
+        width = max(len(name) for name in self.names) + 1
+        for seat, name in enumerate(self.names):
+            size = view["hands"][seat] if seat != me else len(view["hands"][seat])
+            turn = seat == view["to_act"]
+            label = name + (" " + t("tui.you") if seat == me else "")
+            line = Text(("▶ " if turn else "  ") + f"{seat} {label:<{width + 6}}", style="bold" if turn else "")
+            line.append(f"{t('tui.cards', count=size):>10}  {t('tui.points', points=view['scores'][seat]):>9}")
+            if size == 1 and view["uno_said"][seat]:
+                line.append("  " + t("tui.uno_said"), style="bold green")
+            elif size == 1 and view.get("uno_window") == seat:
+                line.append("  " + t("tui.uno_missing"), style="bold red")
+            if seat:
+                out.append("\n")
+            out.append_text(line)
+        return out
+
+    def _table_text(self) -> Text:
+        view = self.view
+        out = Text(t("tui.top") + " ")
+        if view["top"]:
+            out.append_text(card(view["top"]))
+        color = view["color"]
+        if color:
+            out.append("  " + t("tui.active_color", letter=color, color=t(f"core.color.{color}")))
+        out.append("  " + t("tui.stock", count=view["stock"]))
+        if view.get("pending"):
+            out.append("  " + t("tui.pending", count=view["pending"]), style="bold red")
+        return out
+
+    def _prompt_text(self) -> Text:
+        view, me, legal = self.view, self.source.seat, self.source.legal
+        verbs = {a.verb for a in legal}
+        others = [s for s in range(len(self.names)) if s != me]
+        if self.mode == "wild_color":
+            return Text(t("tui.prompt.wild_color"), style="bold")
+        if self.mode == "catch":
+            return Text(t("tui.prompt.catch", seats=_seat_list(self._catchable(), self.names)), style="bold")
+        lines = []
+        if view["awaiting"] == "game_over":
+            lines.append(t("tui.prompt.game_over"))
+        elif view["awaiting"] == "round_over":
+            lines.append(t("tui.prompt.round_over"))
+        elif view["to_act"] == me:
+            aw = view["awaiting"]
+            fields = {"card": view.get("drawn") or "", "count": view.get("pending") or 0,
+                      "seats": _seat_list(others, self.names)}
+            lines.append(t(f"tui.prompt.{aw}", **fields))
+        else:
+            lines.append(t("tui.prompt.wait", turn=self._turn_text()))
+            if JUMP in verbs:
+                lines[-1] += " " + t("tui.prompt.jump")
+        if UNO in verbs:
+            lines.append(t("tui.prompt.say_uno"))
+        if CATCH in verbs:
+            lines.append(t("tui.prompt.can_catch", names=_seat_list(self._catchable(), self.names)))
+        if self.uno_armed:
+            lines.append(t("tui.prompt.uno_armed"))
+        return Text("\n".join(lines[:2]), style="bold" if view["to_act"] == me else "")
+
+    def _keys_text(self) -> Text:
+        verbs = {a.verb for a in self.source.legal}
+        awaiting = self.view["awaiting"]
+        keys = []
+        if self.mode == "wild_color" or COLOR in verbs:
+            keys.append(("r y g b", t("tui.key.color")))
+        elif self.mode == "catch" or TARGET in verbs or SWAP in verbs:
+            keys.append(("0-9", t("tui.key.seat")))
+        elif self.hand:
+            keys.append(("←→ 1-9", t("tui.key.card")))
+        if verbs & {PLAY, JUMP}:
+            keys.append(("Enter", t("tui.key.jump" if JUMP in verbs else "tui.key.play")))
+        for verb, key, label in ((DRAW, "d", "draw"), (PASS, "p", "keep"), (CHALLENGE, "c", "challenge"),
+                                 (ACCEPT, "a", "accept"), (CATCH, "k", "catch")):
+            if verb in verbs:
+                keys.append((key, t(f"tui.key.{label}")))
+        if UNO in verbs or self._can_say_uno_with_play():
+            keys.append(("u", t("tui.key.uno")))
+        if awaiting == "round_over":
+            keys.append(("n", t("tui.key.next_round")))
+        keys.append(("q", t("tui.key.quit")))
+        out = Text()
+        for key, label in keys:
+            out.append(f" {key} ", style="reverse bold")
+            out.append(f" {label}  ")
+        return out
+
+    def _show_summary(self) -> None:
+        view, event = self.view, self.round_end
+        over = view["awaiting"] in ("round_over", "game_over")
+        if not over or event is None:
+            if self.summary_shown_for and isinstance(self.screen, SummaryScreen):
+                self.pop_screen()
+            self.summary_shown_for = None
+            return
+        key = (view["round"], event["winner"])
+        if self.summary_shown_for == key:
+            return
+        self.summary_shown_for = key
+        self.push_screen(SummaryScreen(self._summary_table(event)))
+
+    def _summary_table(self, event: dict) -> Table:
+        view, names = self.view, self.names
+        final = view["awaiting"] == "game_over"
+        winner = event["winner"]
+        title = (t("tui.summary.final", name=names[winner], points=view["scores"][winner]) if final
+                 else t("tui.summary.round", round=view["round"], name=names[winner], points=event["points"]))
+        table = Table(title=title, caption=t("tui.summary.final_keys" if final else "tui.summary.keys"), min_width=60)
+        table.add_column(t("tui.summary.player"))
+        table.add_column(t("tui.summary.left"), justify="right")
+        table.add_column(t("tui.summary.score"), justify="right")
+        hand_points = event.get("hand_points") or [0] * len(names)
+        for seat, name in enumerate(names):
+            style = "bold green" if seat == winner else ""
+            table.add_row(name, str(hand_points[seat]), str(view["scores"][seat]), style=style)
+        return table
+
+    # ------------------------------------------------------------------ choices
+    def _plays_of(self, face: int) -> list[Action]:
+        return [a for a in self.source.legal if a.verb in (PLAY, JUMP) and a.card == face]
+
+    def _can_say_uno_with_play(self) -> bool:
+        return any(a.uno for a in self.source.legal if a.verb in (PLAY, JUMP))
+
+    def _catchable(self) -> list[int]:
+        return [a.target for a in self.source.legal if a.verb == CATCH]
+
+    def _say(self, message: str) -> None:
+        self.notice = Text(message, style="bold red")
+        self.query_one("#prompt", Static).update(self.notice)
+
+    async def submit(self, action: Action) -> None:
+        try:
+            await self.source.act(action)
+        except (TableError, UnoKartError) as err:
+            self._say(str(err))
+
+    def _action(self, verb: str, **fields) -> Action:
+        return Action(self.source.seat, verb, **fields)
+
+    def action_move(self, step: int) -> None:
+        if self.hand:
+            self.selected = (self.selected + step) % len(self.hand)
+            self.redraw()
+
+    async def action_digit(self, digit: int) -> None:
+        view, legal = self.view, self.source.legal
+        seat_choice = self.mode == "catch" or any(a.verb in (TARGET, SWAP) for a in legal)
+        if not seat_choice:
+            index = 9 if digit == 0 else digit - 1
+            if index >= len(self.hand):
+                self._say(t("tui.error.no_such_card", number=digit, count=len(self.hand)))
+                return
+            self.selected = index
+            self.redraw()
+            return
+        if self.mode == "catch":
+            if digit not in self._catchable():
+                self._say(t("tui.error.not_catchable", seat=digit, seats=_seat_list(self._catchable(), self.names)))
+                return
+            self.mode = None
+            await self.submit(self._action(CATCH, target=digit))
+            return
+        verb = TARGET if view["awaiting"] == "target" else SWAP
+        await self.submit(self._action(verb, target=digit))
+
+    async def action_play(self) -> None:
+        view = self.view
+        if view.get("awaiting") in ("round_over", "game_over"):
+            await self.action_next_round()
+            return
+        if not self.hand:
+            return
+        face = parse_card(self.hand[self.selected])
+        plays = self._plays_of(face)
+        verb = JUMP if plays and plays[0].verb == JUMP else PLAY
+        uno = self.uno_armed and any(a.uno for a in plays)
+        if face == WILD_DRAW_FOUR and plays:
+            self.mode = "wild_color"
+            self.redraw()
+            return
+        await self.submit(self._action(verb, card=face, uno=uno))
+
+    async def action_color(self, letter: str) -> None:
+        color = COLORS.index(letter)
+        if self.mode == "wild_color":
+            self.mode = None
+            plays = self._plays_of(WILD_DRAW_FOUR)
+            uno = self.uno_armed and any(a.uno for a in plays)
+            verb = plays[0].verb if plays else PLAY
+            await self.submit(self._action(verb, card=WILD_DRAW_FOUR, color=color, uno=uno))
+            return
+        await self.submit(self._action(COLOR, color=color))
+
+    async def action_draw(self) -> None:
+        await self.submit(self._action(DRAW))
+
+    async def action_keep(self) -> None:
+        await self.submit(self._action(PASS))
+
+    async def action_challenge(self) -> None:
+        await self.submit(self._action(CHALLENGE))
+
+    async def action_accept(self) -> None:
+        await self.submit(self._action(ACCEPT))
+
+    async def action_uno(self) -> None:
+        if any(a.verb == UNO for a in self.source.legal) or not self._can_say_uno_with_play():
+            await self.submit(self._action(UNO))  # a refusal explains R8.3
+            return
+        self.uno_armed = not self.uno_armed
+        self.redraw()
+
+    async def action_catch(self) -> None:
+        seats = self._catchable()
+        if not seats:
+            self._say(t("tui.error.nobody_to_catch"))
+        elif len(seats) == 1:
+            await self.submit(self._action(CATCH, target=seats[0]))
+        else:
+            self.mode = "catch"
+            self.redraw()
+
+    def action_cancel(self) -> None:
+        self.mode = None
+        self.redraw()
+
+    async def action_next_round(self) -> None:
+        awaiting = self.view.get("awaiting")
+        if awaiting == "game_over":
+            self._say(t("tui.error.game_over"))
+        elif awaiting != "round_over":
+            self._say(t("tui.error.round_not_over"))
+        else:
+            try:
+                await self.source.next_round()
+            except (TableError, UnoKartError) as err:
+                self._say(str(err))
+

@@ -1,0 +1,114 @@
+"""A local table: the human's seat in a ``Game`` held here, every other seat a bot."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+from ..bots import Bot, make_bot
+from ..i18n import t
+from ..rules import Game, UnoKartError
+from ..rules.engine import RACERS
+from .source import OnChange, TableSource
+
+# Out of turn (a catch, a late UNO) a bot waits this many turn delays, so a person can act first.
+OUT_OF_TURN_PATIENCE = 3
+
+
+class LocalTable(TableSource):
+    """The human sees only ``game.view(seat)`` and ``game.events_for(seat)``; bots act with a visible delay."""
+
+    def __init__(self, game: Game, bots: dict[int, Bot], seat: int = 0, delay: float = 0.6, seed: int | None = None):
+        self.game = game
+        self.bots = bots
+        self.seat = seat
+        self.delay = delay
+        self.rng = random.Random(seed)
+        self.target_score = game.options.target_score
+        self._seen = 0  # events of this round already passed on
+        self._asked: dict[int, int] = {}  # bot seat -> game version it was last asked at, out of turn
+        self._changed = asyncio.Event()
+        self._on_change: OnChange | None = None
+        self._task: asyncio.Task | None = None
+
+    async def start(self, on_change: OnChange) -> None:
+        self._on_change = on_change
+        self._publish()
+        self._task = asyncio.create_task(self._play_bots())
+
+    async def act(self, action) -> None:
+        self.game.apply(action)  # an illegal action raises IllegalAction and changes nothing
+        self._publish()
+
+    async def next_round(self) -> None:
+        self.game.next_round()
+        self._seen = 0
+        self._publish()
+
+    async def stop(self) -> None:
+        if self._task:
+            self._task.cancel()
+
+    def _publish(self, notice: str | None = None) -> None:
+        game = self.game
+        events = game.events_for(self.seat, self._seen)
+        self._seen = len(game.events)
+        self.view = game.view(self.seat).to_json()
+        self.legal = list(game.legal_actions(self.seat))
+        self._changed.set()
+        if self._on_change:
+            self._on_change(events, notice)
+
+    def next_bot(self) -> tuple[int, float] | None:
+        """The bot to ask next and how long it waits first, or None while only the human can act."""
+        game = self.game
+        if game.to_act in self.bots:
+            return game.to_act, self.delay
+        for seat in self.bots:
+            if self._asked.get(seat) != game.version and game.legal_actions(seat):
+                return seat, self.delay * OUT_OF_TURN_PATIENCE
+        return None
+
+    async def _play_bots(self) -> None:
+        game = self.game
+        while True:
+            move = self.next_bot()
+            if move is None:
+                self._changed.clear()
+                await self._changed.wait()
+                continue
+            seat, wait = move
+            version = game.version
+            await asyncio.sleep(wait)
+            if game.version != version:  # the human acted meanwhile: look again
+                continue
+            view, legal = game.view(seat), game.legal_actions(seat)
+            action = await asyncio.to_thread(self.bots[seat].choose, view, legal, self.rng)
+            self._asked[seat] = version
+            if action is None or game.version != version:
+                continue
+            try:
+                game.apply(action)
+            except UnoKartError as err:  # a bot's bug must not freeze the table: say so, play on randomly
+                game.apply(self.rng.choice(legal))
+                self._publish(t("tui.bot_illegal", name=game.names[seat], action=str(action), reason=str(err)))
+                continue
+            self._publish()
+
+
+def bot_levels(spec: str) -> list[str]:
+    """``"heuristic,easy"`` -> ["heuristic", "easy"] (cycled over the bot seats)."""
+    levels = [level.strip() for level in spec.split(",") if level.strip()]
+    if not levels:
+        raise ValueError(t("tui.error.no_bots"))
+    return levels
+
+
+def local_table(players: int, bots: str, name: str, seed: int, options: dict, delay: float) -> LocalTable:
+    """The human in seat 0 named ``name``; the other seats racers played by bots, levels cycled."""
+    levels = bot_levels(bots)
+    racers = [racer for racer in RACERS if racer.lower() != name.lower()]
+    names = [name] + racers[: players - 1]
+    game = Game.new(names, seed=seed, options=options)
+    seat_bots = {seat: make_bot(levels[(seat - 1) % len(levels)]) for seat in range(1, len(names))}
+    return LocalTable(game, seat_bots, seat=0, delay=delay, seed=seed)

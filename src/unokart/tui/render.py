@@ -1,0 +1,52 @@
+"""Cards and hands as styled text: a colour and a letter on every card (R, Y, G, B; W for wilds)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from ..rules.cards import parse_card
+
+CARD_STYLE = {
+    "R": "bold white on #c62828",
+    "Y": "bold black on #f9c513",
+    "G": "bold black on #43a047",
+    "B": "bold white on #1e63d6",
+    "W": "bold white on #6a1b9a",
+}
+DIM_STYLE = {"R": "#ef5350", "Y": "#fdd835", "G": "#66bb6a", "B": "#64a0ff", "W": "#ce93d8"}
+CELL = 6  # a card's width in the hand, gap included
+PLAYABLE_MARK = "*"
+
+
+def sort_hand(codes: list[str]) -> list[str]:
+    """Cards grouped by colour, then by rank (faces are numbered that way)."""
+    return sorted(codes, key=parse_card)
+
+
+def card(code: str, dim: bool = False) -> Text:
+    """One card, its colour letter first, on its colour."""
+    return Text(f" {code} ", style=DIM_STYLE[code[0]] if dim else CARD_STYLE[code[0]])
+
+
+def hand_rows(codes: list[str], playable: set[str], selected: int, width: int) -> Text:
+    """The hand as rows of (key, card) lines: the key is the digit that picks the card, marked when playable."""
+    per_row = max(1, width // CELL)
+    out = Text()
+    for start in range(0, len(codes), per_row):
+        labels, cards = Text(), Text()
+        for index in range(start, min(start + per_row, len(codes))):
+            code = codes[index]
+            key = str(index + 1) if index < 9 else ("0" if index == 9 else "")
+            mark = PLAYABLE_MARK if code in playable else ""
+            labels.append(f"{key + mark:^5} ", style="bold" if mark else "dim")
+            chosen = index == selected
+            text = f"[{code:^3}]" if chosen else f" {code:^3} "
+            style = CARD_STYLE[code[0]] if code in playable or chosen else DIM_STYLE[code[0]]
+            cards.append(text, style=style + (" underline" if chosen else ""))
+            cards.append(" ")
+        if start:
+            out.append("\n")
+        out.append_text(labels)
+        out.append("\n")
+        out.append_text(cards)
+    return out

@@ -1,0 +1,41 @@
+"""What the screen is drawn from: one seat's view, its legal actions and its events."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from ..rules import Action
+
+# Called with the events (engine event dicts) that arrived since the last call.
+OnChange = Callable[[list[dict]], None]
+
+
+class TableError(Exception):
+    """A refusal or failure the player should read (already in words)."""
+
+
+class TableSource:
+    """One seat at a table. Subclasses keep ``view`` and ``legal`` current and call ``on_change``.
+
+    ``view`` is the seat's view in the JSON form of NOTATION.md (``View.to_json()``),
+    ``legal`` the seat's legal actions, out of turn too (UNO, catch, jump-in).
+    """
+
+    seat: int = 0
+    target_score: int = 500
+    view: dict | None = None
+    legal: list[Action] = []
+
+    async def start(self, on_change: OnChange) -> None:
+        raise NotImplementedError
+
+    async def act(self, action: Action) -> None:
+        """Send one of ``legal``; raise TableError (or UnoKartError) with the reason it was refused."""
+        raise NotImplementedError
+
+    async def next_round(self) -> None:
+        """Ask for the next round once this one is over."""
+        raise NotImplementedError
+
+    async def stop(self) -> None:
+        """Leave the table (the game itself may go on elsewhere)."""

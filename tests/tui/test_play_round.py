@@ -1,0 +1,75 @@
+"""A whole round against a bot, played only through keys on an 80x24 screen (Textual pilot)."""
+
+from __future__ import annotations
+
+from unokart.rules.cards import FACE_CODE
+from unokart.tui.app import PlayApp, SummaryScreen
+
+from tui_helpers import log_text, screen_text, settle, two_player_table
+
+# Ann: W+4 R5 R6; Luigi: G7 Y2 G9; first card B3, so Ann starts and her W+4 is innocent (no blue).
+DEAL = ["W+4", "G7", "R5", "Y2", "R6", "G9", "B3"]
+
+
+async def press_for_turn(pilot, app: PlayApp) -> None:
+    """One decision of a simple player, by keyboard: the first playable card, UNO said with the play."""
+    legal = app.source.legal
+    verbs = {a.verb for a in legal}
+    if "color" in verbs:
+        await pilot.press("r")
+    elif "target" in verbs:
+        await pilot.press("1")
+    elif "challenge" in verbs or "accept" in verbs:
+        await pilot.press("a")
+    elif "play" in verbs:
+        playable = [FACE_CODE[a.card] for a in legal if a.verb == "play"]
+        index = next(i for i, code in enumerate(app.hand) if code in playable)
+        if not app.uno_armed and any(a.uno for a in legal):
+            await pilot.press("u")
+        if app.view["awaiting"] == "play":
+            await pilot.press("right" if index else "left", *(["left"] if not index else []))
+            app.selected = index  # arrows were pressed; land exactly on the card
+        await pilot.press("enter")
+        if app.mode == "wild_color":
+            await pilot.press("r")
+    elif "draw" in verbs:
+        await pilot.press("d")
+    elif "pass" in verbs:
+        await pilot.press("p")
+
+
+async def test_a_whole_round_with_a_colour_choice_and_an_uno_call():
+    table = two_player_table(DEAL)
+    app = PlayApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, table)
+        assert app.hand == ["R5", "R6", "W+4"]  # sorted by colour, wild last
+        # The Wild Draw Four, picked with its number key: Enter asks for the colour, r chooses red.
+        await pilot.press("3", "enter")
+        assert app.mode == "wild_color" and "choose its colour" in screen_text(app)
+        await pilot.press("r")
+        await settle(pilot, table)
+        assert "Ann plays Wild Draw Four and chooses red." in log_text(app)
+        # Two cards left: u arms UNO, Enter plays R5 with it.
+        await pilot.press("1", "u")
+        assert "UNO will be said with your next play" in screen_text(app)
+        await pilot.press("enter")
+        assert "Ann says UNO!" in log_text(app)
+        await settle(pilot, table)
+        for _ in range(300):
+            if table.game.awaiting in ("round_over", "game_over"):
+                break
+            await press_for_turn(pilot, app)
+            await settle(pilot, table)
+        assert table.game.awaiting == "round_over"
+        assert isinstance(app.screen, SummaryScreen)
+        summary = screen_text(app)
+        winner = table.game.names[table.game.round_winner]
+        assert f"Round 1: {winner} goes out and scores" in summary
+        assert "n or Enter: next round" in summary
+        app.save_screenshot("round_summary.svg", path="artifacts/tui")
+        # The next round is dealt from the summary with n.
+        await pilot.press("n")
+        await settle(pilot, table)
+        assert table.game.round == 2 and not isinstance(app.screen, SummaryScreen)
+        assert "Round 2" in screen_text(app)

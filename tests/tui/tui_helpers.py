@@ -1,0 +1,44 @@
+"""Helpers for driving the terminal app headless with Textual's pilot."""
+
+from __future__ import annotations
+
+import random
+
+from unokart.rules import FULL_DECK, Game, card_code
+from unokart.bots import make_bot
+from unokart.tui.local import LocalTable
+
+
+def screen_text(app) -> str:
+    """The whole screen as plain text, line by line, as a person would read it."""
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+def log_text(app) -> str:
+    return "\n".join(strip.text for strip in app.query_one("#log").lines)
+
+
+async def settle(pilot, table: LocalTable, limit: int = 2000) -> None:
+    """Let the bots act until only the human can move (or the round is over)."""
+    for _ in range(limit):
+        await pilot.pause()
+        if table.next_bot() is None:
+            await pilot.pause()
+            return
+    raise AssertionError(f"the bots never settled: {table.game!r}")
+
+
+def stacked_deck(top: list[str], seed: int = 7) -> list[str]:
+    """A full 112-card deck whose first cards are ``top``; the rest shuffled from ``seed``."""
+    rest = [card_code(f) for f in FULL_DECK]
+    for code in top:
+        rest.remove(code)
+    random.Random(seed).shuffle(rest)
+    return top + rest
+
+
+def two_player_table(top: list[str], options: dict | None = None, seed: int = 3) -> LocalTable:
+    """Ann (seat 0, dealt first) against one random bot, no delay; dealer is seat 1."""
+    game = Game.new(["Ann", "Luigi"], seed=seed, options={"hand_size": 3, **(options or {})},
+                    dealer=1, deck=stacked_deck(top))
+    return LocalTable(game, {1: make_bot("random")}, seat=0, delay=0, seed=seed)
