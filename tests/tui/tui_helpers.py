@@ -42,3 +42,22 @@ def two_player_table(top: list[str], options: dict | None = None, seed: int = 3)
     game = Game.new(["Ann", "Luigi"], seed=seed, options={"hand_size": 3, **(options or {})},
                     dealer=1, deck=stacked_deck(top))
     return LocalTable(game, {1: make_bot("random")}, seat=0, delay=0, seed=seed)
+
+
+class FirstLegalBot:
+    """A real bot with a fixed, readable policy: the first legal action on its turn, never out of turn,
+    and never UNO with a play (so it can be caught)."""
+
+    name = "first-legal"
+
+    def choose(self, view, legal_actions, rng):
+        if view.to_act != view.seat:
+            return None
+        return next(a for a in legal_actions if not a.uno)
+
+
+def scripted_table(top: list[str], dealer: int, hand_size: int, options: dict | None = None) -> LocalTable:
+    """Ann (seat 0) against Luigi playing FirstLegalBot, on a stacked deck, no delay."""
+    game = Game.new(["Ann", "Luigi"], seed=1, options={"hand_size": hand_size, **(options or {})},
+                    dealer=dealer, deck=stacked_deck(top))
+    return LocalTable(game, {1: FirstLegalBot()}, seat=0, delay=0, seed=1)

@@ -173,22 +173,27 @@ class PlayApp(App):
                       arrow=arrow, direction=direction, turn=self._turn_text()), style="bold")
 
     def _players_text(self) -> Text:
-        view, me = self.view, self.source.seat
+        """One line per seat; two seats a line when more than five play, so 80x24 holds ten."""
+        view, me, names = self.view, self.source.seat, self.names
+        columns = 2 if len(names) > 5 else 1
+        name_width = 14 if columns == 2 else max(len(name) for name in names) + len(t("tui.you")) + 1
         out = Text()
-        width = max(len(name) for name in self.names) + 1
-        for seat, name in enumerate(self.names):
+        for seat, name in enumerate(names):
             size = view["hands"][seat] if seat != me else len(view["hands"][seat])
             turn = seat == view["to_act"]
-            label = name + (" " + t("tui.you") if seat == me else "")
-            line = Text(("▶ " if turn else "  ") + f"{seat} {label:<{width + 6}}", style="bold" if turn else "")
-            line.append(f"{t('tui.cards', count=size):>10}  {t('tui.points', points=view['scores'][seat]):>9}")
+            label = (name + (" " + t("tui.you") if seat == me else ""))[:name_width]
+            cell = Text(("▶" if turn else " ") + f"{seat} {label:<{name_width}}", style="bold" if turn else "")
+            cards = t("tui.card") if size == 1 else t("tui.cards", count=size)
+            cell.append(f"{cards:>9} {t('tui.points', points=view['scores'][seat]):>8}")
             if size == 1 and view["uno_said"][seat]:
-                line.append("  " + t("tui.uno_said"), style="bold green")
+                cell.append(" " + t("tui.uno_said"), style="bold green")
             elif size == 1 and view.get("uno_window") == seat:
-                line.append("  " + t("tui.uno_missing"), style="bold red")
+                cell.append(" " + t("tui.uno_missing"), style="bold red")
             if seat:
-                out.append("\n")
-            out.append_text(line)
+                out.append("\n" if seat % columns == 0 else "  ")
+            if columns == 2 and seat % 2 == 0:
+                cell.pad_right(38 - cell.cell_len)
+            out.append_text(cell)
         return out
 
     def _table_text(self) -> Text:

@@ -1,0 +1,67 @@
+"""Every decision by keyboard: Green Shell target, challenge, catch, draw and keep, bad keys."""
+
+from __future__ import annotations
+
+from unokart.tui.app import PlayApp
+
+from tui_helpers import log_text, scripted_table, screen_text, settle
+
+
+async def test_green_shell_target_then_a_won_challenge():
+    # Ann: WIB R5 B7; Luigi: W+4 G2 G3; first card R1; the Item Box turns G9 (Green Shell).
+    table = scripted_table(["WIB", "W+4", "R5", "G2", "B7", "G3", "R1", "G9"], dealer=1, hand_size=3)
+    app = PlayApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, table)
+        assert app.hand == ["R5", "B7", "WIB"]
+        await pilot.press("3", "enter")
+        assert table.game.awaiting == "target"
+        assert "Green Shell: press the seat it hits (1 Luigi)" in screen_text(app)
+        await pilot.press("1")
+        await settle(pilot, table)
+        log = log_text(app)
+        assert "Green Shell! Ann turned green 9" in log and "The Green Shell hits Luigi: Luigi draws 1." in log
+        # Luigi answers with a Wild Draw Four while holding green: Ann challenges with c and wins.
+        assert table.game.awaiting == "challenge" and "c challenges it" in screen_text(app)
+        await pilot.press("c")
+        await settle(pilot, table)
+        assert "Ann challenges Luigi's Wild Draw Four and wins" in log_text(app)
+        assert table.game.view(0).hand_sizes == [2, 7]  # Luigi: 3 + 1 (shell) - 1 (W+4) + 4
+
+
+async def test_catch_a_forgotten_uno_then_draw_and_keep():
+    # Luigi (dealer's left) holds G2 G3 and plays G2 without UNO; Ann: R5 R7; first card G9.
+    # The catch gives Luigi B1 B2; Ann's draw is G5.
+    table = scripted_table(["G2", "R5", "G3", "R7", "G9", "B1", "B2", "G5"], dealer=0, hand_size=2)
+    app = PlayApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, table)
+        assert "no UNO!" in screen_text(app) and "Press k to catch" in screen_text(app)
+        await pilot.press("k")
+        assert "Ann catches Luigi, who forgot to say UNO: Luigi draws 2." in log_text(app)
+        await pilot.press("d")
+        assert table.game.awaiting == "drawn"
+        assert "You drew G5: Enter plays it, p keeps it." in screen_text(app)
+        await pilot.press("p")
+        await settle(pilot, table)
+        assert "Ann keeps the drawn card." in log_text(app)
+        assert app.hand == ["R5", "R7", "G5"]
+
+
+async def test_bad_keys_explain_and_change_nothing():
+    table = scripted_table(["G2", "R5", "G3", "R7", "G9", "G5"], dealer=0, hand_size=2)
+    app = PlayApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, table)
+        version = table.game.version
+        await pilot.press("1", "enter")  # R5 on G2
+        assert "R4.1 R5 does not match G2 (active colour green)" in screen_text(app)
+        await pilot.press("7")
+        assert "There is no card 7: you hold 2." in screen_text(app)
+        await pilot.press("c")
+        assert "R4.1 'challenge' is not allowed now: play a card or draw" in screen_text(app)
+        await pilot.press("n")
+        assert "The round is not over yet (R9.1)." in screen_text(app)
+        await pilot.press("p")
+        assert "not allowed now" in screen_text(app)
+        assert table.game.version == version
