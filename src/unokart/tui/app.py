@@ -62,9 +62,9 @@ class PlayApp(App):
     #summary { width: auto; max-width: 76; height: auto; border: round $accent; padding: 0 1; background: $surface; }
     """
     BINDINGS = [
-        Binding("left", "move(-1)", show=False, priority=True),
-        Binding("right", "move(1)", show=False, priority=True),
-        Binding("enter", "play", show=False, priority=True),
+        Binding("left", "move(-1)", show=False),
+        Binding("right", "move(1)", show=False),
+        Binding("enter", "play", show=False),
         Binding("d", "draw", show=False),
         Binding("p", "keep", show=False),
         *(Binding(c.lower(), f"color('{c}')", show=False) for c in COLORS),
