@@ -1,0 +1,138 @@
+"""The message catalogue: Tamil, Kannada, Telugu and Sindhi say everything English says.
+
+Only the domains listed in TRANSLATED are checked, so that a new English domain
+does not break CI before its translation lands; add a domain here when its
+ta/kn/te/sd files are committed.
+"""
+
+from __future__ import annotations
+
+import json
+import string
+import unicodedata
+from collections import Counter
+from importlib import resources
+
+import pytest
+
+from unokart.i18n import LANGUAGES, catalogue, t
+
+LANGS = ("ta", "kn", "te", "sd")
+TRANSLATED = ("core",)
+
+# Letters each language must be written in (besides digits, Latin card codes and punctuation).
+SCRIPT = {
+    "ta": ("TAMIL",),
+    "kn": ("KANNADA",),
+    "te": ("TELUGU",),
+    "sd": ("ARABIC",),
+}
+# Zero-width non-joiner is ordinary Kannada/Telugu orthography (ಕಾರ್ಡ್‌ಗಳು); Sindhi may need ZWNJ too.
+ALLOWED_FORMAT_CHARS = {"\u200c"}
+
+
+def _folder(lang: str):
+    return resources.files("unokart.i18n") / lang
+
+
+def _load(lang: str, domain: str) -> dict[str, str]:
+    entry = _folder(lang) / f"{domain}.json"
+    assert entry.is_file(), f"{lang}/{domain}.json is missing"
+    data = json.loads(entry.read_text(encoding="utf-8"))
+    assert isinstance(data, dict), f"{lang}/{domain}.json is not an object"
+    return data
+
+
+def _fields(text: str) -> Counter:
+    """The named fields of a message, with how often each occurs."""
+    found: Counter = Counter()
+    for _literal, field, spec, conversion in string.Formatter().parse(text):
+        if field is not None:
+            found[(field, spec or "", conversion or "")] += 1
+    return found
+
+
+def _dummy(text: str) -> dict[str, str]:
+    return {field: f"<{field}>" for (field, _spec, _conv) in _fields(text)}
+
+
+CASES = [(lang, domain) for lang in LANGS for domain in TRANSLATED]
+
+
+def test_languages_are_the_catalogues():
+    assert set(LANGS) | {"en"} == set(LANGUAGES)
+
+
+def test_translated_domains_exist_in_english():
+    for domain in TRANSLATED:
+        assert (_folder("en") / f"{domain}.json").is_file(), domain
+
+
+@pytest.mark.parametrize("lang,domain", CASES)
+def test_same_keys_as_english(lang, domain):
+    english, translated = _load("en", domain), _load(lang, domain)
+    missing = sorted(set(english) - set(translated))
+    extra = sorted(set(translated) - set(english))
+    assert not missing, f"{lang}/{domain}.json lacks {missing}"
+    assert not extra, f"{lang}/{domain}.json has keys English lacks: {extra}"
+
+
+@pytest.mark.parametrize("lang,domain", CASES)
+def test_same_placeholders_as_english(lang, domain):
+    english, translated = _load("en", domain), _load(lang, domain)
+    wrong = {
+        key: (dict(_fields(english[key])), dict(_fields(text)))
+        for key, text in translated.items()
+        if key in english and _fields(english[key]) != _fields(text)
+    }
+    assert not wrong, f"{lang}/{domain}.json placeholders differ from English: {wrong}"
+
+
+@pytest.mark.parametrize("lang,domain", CASES)
+def test_values_are_non_empty_and_valid(lang, domain):
+    english = _load("en", domain)
+    for key, text in _load(lang, domain).items():
+        where = f"{lang}/{domain}.json {key!r}"
+        assert isinstance(text, str), where
+        assert text.strip(), f"{where} is empty"
+        assert text == text.strip(), f"{where} has leading or trailing space"
+        assert text == unicodedata.normalize("NFC", text), f"{where} is not NFC"
+        assert "\ufffd" not in text, f"{where} has a replacement character"
+        for ch in text:
+            category = unicodedata.category(ch)
+            assert category not in ("Cc", "Cs", "Co", "Cn"), f"{where} has {ch!r}"
+            if category == "Cf":
+                assert ch in ALLOWED_FORMAT_CHARS, f"{where} has the invisible U+{ord(ch):04X}"
+        if english[key] == text:
+            # Only messages made of fields, codes and digits may stay as in English.
+            assert not any(ch.isalpha() for ch in string.Formatter().format(text, **{f: "" for f in _dummy(text)})), (
+                f"{where} is still English"
+            )
+        else:
+            letters = [ch for ch in text if ch.isalpha() and unicodedata.name(ch, "").split()[0] in SCRIPT[lang]]
+            assert letters, f"{where} has no letter of its script"
+        # "UNO" stays "UNO".
+        assert text.count("UNO") >= english[key].count("UNO"), f"{where} must keep UNO as UNO"
+
+
+@pytest.mark.parametrize("lang,domain", CASES)
+def test_t_renders_every_message(lang, domain):
+    english = _load("en", domain)
+    for key, text in _load(lang, domain).items():
+        full = f"{domain}.{key}"
+        assert catalogue(lang)[full] == text
+        rendered = t(full, lang, **_dummy(text))
+        assert rendered.strip()
+        for field in _dummy(text):
+            assert f"<{field}>" in rendered
+        shown_en = t(full, "en", **_dummy(english[key]))
+        for brace in "{}":
+            assert rendered.count(brace) == shown_en.count(brace), f"{lang} {full} leaves braces: {rendered!r}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_t_renders_without_fields(lang):
+    for domain in TRANSLATED:
+        for key, text in _load(lang, domain).items():
+            if not _fields(text):
+                assert t(f"{domain}.{key}", lang) == text
