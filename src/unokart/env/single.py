@@ -16,14 +16,21 @@ import numpy as np
 from ..bots import make_bot
 from ..i18n import t
 from .actions import DECLINE
-from .aec import raw_env
+from .aec import IllegalActionIndex, raw_env
+
+ILLEGAL_ACTION_MODES = ("raise", "penalize")
 
 
 class SingleAgentEnv(gymnasium.Env):
     """Seat ``seat`` is the agent; every other seat is ``make_bot(name)`` for the names in ``opponents``.
 
     ``opponents`` is one bot name for every other seat, or a list naming each
-    other seat's bot in seat order. Other arguments are ``raw_env``'s. Besides
+    other seat's bot in seat order. An action the mask forbids changes nothing,
+    costs ``illegal_penalty`` and counts as a decision toward ``max_steps``,
+    with ``info["illegal_action"]`` saying why (``illegal_action="penalize"``,
+    the default: Gymnasium lets an agent send any action of the space); with
+    ``illegal_action="raise"`` it raises ``IllegalActionIndex`` instead.
+    Other arguments are ``raw_env``'s. Besides
     the mask in each observation, ``action_masks()`` gives it for sb3-contrib's
     MaskablePPO, and ``info["round_winner"]`` tells who won an ended round.
     """
@@ -32,7 +39,8 @@ class SingleAgentEnv(gymnasium.Env):
 
     def __init__(self, players: int = 4, opponents: "str | list[str]" = "random", seat: int = 0,
                  options: "dict | None" = None, reward: str = "round", reward_scale: float | None = None,
-                 max_steps: int = 10_000, render_mode: str | None = None):
+                 max_steps: int = 10_000, render_mode: str | None = None,
+                 illegal_action: str = "penalize", illegal_penalty: float = 0.1):
         names = [opponents] * (players - 1) if isinstance(opponents, str) else opponents
         if isinstance(players, int) and not isinstance(players, bool) and (
                 not isinstance(names, (list, tuple)) or len(names) != players - 1 or not all(isinstance(n, str) for n in names)):
@@ -49,6 +57,10 @@ class SingleAgentEnv(gymnasium.Env):
         self.bots = {s: make_bot(name) for s, name in zip(others, names)}
         self.observation_space = self.aec.observation_space(self.agent)
         self.action_space = self.aec.action_space(self.agent)
+        if illegal_action not in ILLEGAL_ACTION_MODES:
+            raise ValueError(t("env.bad_illegal_action", mode=illegal_action, known=", ".join(ILLEGAL_ACTION_MODES)))
+        self.illegal_action = illegal_action
+        self.illegal_penalty = float(illegal_penalty)
         self.render_mode = render_mode
         self.bot_rng = random.Random()
         self._done = True
@@ -69,13 +81,27 @@ class SingleAgentEnv(gymnasium.Env):
     def step(self, action: Any) -> tuple[dict, float, bool, bool, dict]:
         if self._done:
             raise RuntimeError(t("env.episode_over") if self.aec.game is not None else t("env.no_reset"))
-        self.aec.step(action)
-        self._play_bots()
         aec, agent = self.aec, self.agent
+        try:
+            aec.step(action)
+        except IllegalActionIndex as err:
+            if self.illegal_action == "raise":
+                raise
+            return self._refused(str(err))
+        self._play_bots()
         reward = aec._cumulative_rewards[agent]
         aec._cumulative_rewards[agent] = 0.0
         info = {"round_winner": aec.game.round_winner} if self._done else {}
         return aec.observe(agent), reward, aec.terminations[agent], aec.truncations[agent], info
+
+    def _refused(self, reason: str) -> tuple[dict, float, bool, bool, dict]:
+        """An illegal action under ``illegal_action="penalize"``: nothing changes but the step count."""
+        aec = self.aec
+        aec.steps += 1
+        if aec.steps >= aec.max_steps:
+            aec._end_episode(truncated=True)
+            self._done = True
+        return aec.observe(self.agent), -self.illegal_penalty, False, self._done, {"illegal_action": reason}
 
     def _play_bots(self) -> None:
         """Let the bots decide until the agent must decide or the episode ends."""
