@@ -2,7 +2,7 @@
 
 Only the view's public facts and the seat's own hand go in; the other hands
 and the stock are a random deal of the cards the seat cannot see, respecting
-every hand size. Built from the engine's public attributes, for search only.
+every hand size and what each player's draws suggest they lack. Built from the engine's public attributes, for search only.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import random
 from ..rules import Game, View
 from ..rules.cards import FACE_COLOR
 from ..rules.engine import _AFTER_ITEM, _AFTER_LAST, _AFTER_START
-from .knowledge import color_before_wild_draw_four, unseen_faces
+from .knowledge import color_before_wild_draw_four, hand_voids, unseen_faces
 
 
 class Determinizer:
@@ -21,6 +21,7 @@ class Determinizer:
     def __init__(self, view: View):
         self.view = view
         self.unseen = unseen_faces(view)
+        self.voids = hand_voids(view)
         self.w4_color = color_before_wild_draw_four(view) if view.awaiting == "challenge" else -1
         self.after = self._after(view)
 
@@ -37,13 +38,21 @@ class Determinizer:
         view = self.view
         hidden = self.unseen[:]
         rng.shuffle(hidden)
-        hands = []
+        hands: list[list[int]] = [[] for _ in view.hand_sizes]
+        hands[view.seat] = view.hand[:]
+        for seat, (lacks, count) in enumerate(self.voids):  # first the cards read as lacking something
+            if count:
+                allowed = [i for i, f in enumerate(hidden) if f not in lacks][:count]
+                if len(allowed) == count:  # otherwise the reading was wrong: deal freely
+                    hands[seat] = [hidden[i] for i in allowed]
+                    for i in reversed(allowed):
+                        del hidden[i]
         for seat, size in enumerate(view.hand_sizes):
-            if seat == view.seat:
-                hands.append(view.hand[:])
-            else:
-                hands.append(hidden[-size:] if size else [])
-                del hidden[len(hidden) - size:]
+            if seat != view.seat:
+                free = size - len(hands[seat])
+                if free:
+                    hands[seat] += hidden[-free:]
+                    del hidden[len(hidden) - free:]
         g = Game._blank(list(view.names), view.options)
         g.scores = view.scores[:]
         g.round, g.dealer, g.direction = view.round, view.dealer, view.direction

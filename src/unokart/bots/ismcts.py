@@ -13,13 +13,14 @@ import random
 
 from ..rules import Action, Game, View
 from ..rules import actions as A
-from ..rules.cards import DRAW_TWO, FACE_COLOR, FACE_RANK, SKIP, WILD_DRAW_FOUR, WILD_ITEM_BOX
+from ..rules.cards import DRAW_TWO, FACE_COLOR, FACE_POINTS, FACE_RANK, SKIP, WILD_DRAW_FOUR, WILD_ITEM_BOX
 from .determinize import Determinizer
 from .heuristic import HeuristicBot
 
 DEFAULT_ITERATIONS = 200
 EXPLORATION = 0.7
 ROLLOUT_LIMIT = 400  # actions; a round still running then is scored by hand sizes
+WIN_SHARE, LOSS_SHARE, POINT_SCALE = 0.7, 0.3, 150.0  # a round's value: win, then points
 
 _FREE_WORDS = (A.UNO, A.CATCH, A.JUMP)
 _OVER = ("round_over", "game_over")
@@ -141,15 +142,18 @@ class IsmctsBot(HeuristicBot):
 
     @staticmethod
     def rollout(game: Game) -> list[float]:
-        """Play the round out greedily; 1 for its winner (or the smallest hand when cut short)."""
+        """Play the round out greedily and value it for every seat (the smallest hand wins one cut short)."""
         steps = 0
         while game.awaiting not in _OVER and steps < ROLLOUT_LIMIT:
             game.apply(greedy_action(game, game.legal_actions()))
             steps += 1
+        hands = game.hands
         if game.round_winner is not None:
             winner = game.round_winner
         else:
-            winner = min(range(game.n), key=lambda s: len(game.hands[s]))
-        rewards = [0.0] * game.n
-        rewards[winner] = 1.0
+            winner = min(range(game.n), key=lambda s: len(hands[s]))
+        # Winning is most of the value; points scored (or conceded) are the rest (R11.1).
+        points = [sum(FACE_POINTS[f] for f in hand) for hand in hands]
+        rewards = [LOSS_SHARE * max(0.0, 1.0 - p / POINT_SCALE) for p in points]
+        rewards[winner] = WIN_SHARE + (1.0 - WIN_SHARE) * min(1.0, sum(points) / POINT_SCALE)
         return rewards

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..rules import View
-from ..rules.cards import COLORS, FACE_COLOR, FACE_COUNT, N_FACES, WILD, parse_card
+from ..rules.cards import COLORS, FACE_COLOR, FACE_COUNT, FACE_RANK, N_FACES, WILD, parse_card
 
 
 def unseen_counts(view: View) -> list[int]:
@@ -62,3 +62,48 @@ def chance_guilty(view: View, culprit: int) -> float:
             break
         none *= max(0, unseen - of_color - i) / (unseen - i)
     return 1.0 - none
+
+
+def hand_voids(view: View) -> list[tuple[frozenset[int], int]]:
+    """Per seat: faces it most likely lacks and how many of its cards that applies to.
+
+    A player who draws on their turn instead of playing is read as holding no
+    card of the active colour, of the top card's number or symbol, and no wild
+    (a careful player's reason to draw); cards drawn later are unconstrained.
+    Only the latest such reading is kept: earlier ones may not cover cards drawn since.
+    Nothing is inferred about this seat itself, nor after hands move (R12.5).
+    """
+    n = view.n
+    sizes = [view.options.hand_size] * n
+    voids: list[set[int]] = [set() for _ in range(n)]
+    constrained = [0] * n
+    color, rank = -1, -1
+    for event in view.events:
+        kind = event["type"]
+        if kind in ("play", "first_card") or (kind == "item" and event.get("card")):
+            face = parse_card(event["card"])
+            if kind == "play":
+                seat = event["seat"]
+                sizes[seat] -= 1
+                # A card it lacked came from the free part; any other may have been a constrained one.
+                kept = constrained[seat] if face in voids[seat] else constrained[seat] - 1
+                constrained[seat] = max(0, min(kept, sizes[seat]))
+            if face == 52:
+                color = COLORS.index(event["color"]) if event.get("color") else -1
+            elif FACE_COLOR[face] != WILD:
+                color = FACE_COLOR[face]
+            rank = FACE_RANK[face]
+        elif kind == "color":
+            color = COLORS.index(event["color"])
+        elif kind == "draw":
+            seat = event["seat"]
+            if event["cause"] == "turn" and event["count"] and constrained[seat] < sizes[seat] and color >= 0:
+                voids[seat] = {f for f in range(N_FACES) if f >= 52 or FACE_COLOR[f] == color or FACE_RANK[f] == rank}
+                constrained[seat] = sizes[seat]
+            sizes[seat] += event["count"]
+        elif kind in ("swap", "rotate"):
+            return [(frozenset(), 0)] * n
+    if sizes != view.hand_sizes:  # an event this reading does not know: infer nothing
+        return [(frozenset(), 0)] * n
+    return [(frozenset(v) if s != view.seat and k else frozenset(), k if s != view.seat else 0)
+            for s, (v, k) in enumerate(zip(voids, constrained))]
