@@ -2,10 +2,12 @@
 
 Turn order (docs/ENV.md, "Out of turn"): the seat the core says must decide
 (``game.to_act``) is the selected agent, except that after every decision the
-seats with an out-of-turn option (say UNO, catch, jump in) each get one turn
-first, in seat order from the left of the seat whose turn action opened the
-moment, that seat last. Such a turn offers the seat's out-of-turn actions plus
-DECLINE; a seat that declines is not asked again until the next turn action.
+seats with an out-of-turn option (say UNO, catch; under ``jump_in`` every other
+seat while a coloured card tops the pile, so that being asked reveals nothing)
+each get one turn first, in seat order from the left of the seat whose turn
+action opened the moment, that seat last. Such a turn offers the seat's
+out-of-turn actions plus DECLINE; a seat that declines is not asked again until
+the next turn action.
 """
 
 from __future__ import annotations
@@ -141,11 +143,14 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's naming convention)
         game = self.game
         to_act = game.to_act
         self.reacting = False
-        if game.uno_window >= 0 or (self.table_options.jump_in and game.awaiting == PLAY):
+        # Who is asked must not depend on hidden cards: under jump_in every other seat is asked
+        # while a coloured card tops the pile, whether or not it holds that card.
+        everyone = self.table_options.jump_in and game.awaiting == PLAY and game.discard[-1] < WILD_DRAW_FOUR
+        if everyone or game.uno_window >= 0:
             n, actor = self.players, self._moment_actor
             for k in range(1, n + 1):
                 seat = (actor + k) % n
-                if seat != to_act and seat not in self._declined and game.legal_actions(seat):
+                if seat != to_act and seat not in self._declined and (everyone or game.legal_actions(seat)):
                     self.seat, self.reacting = seat, True
                     break
         if not self.reacting:

@@ -111,6 +111,9 @@ class SingleAgentEnv(gymnasium.Env):
             if seat == self.seat:
                 return
             bot = self.bots[seat]
+            if not aec.legal:  # asked out of turn with nothing to do (docs/ENV.md): decline for the bot
+                aec.step(DECLINE)
+                continue
             choice = bot.choose(game.view(seat), aec.legal, self.bot_rng)
             if choice is None and aec.reacting:
                 index = DECLINE
