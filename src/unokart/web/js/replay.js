@@ -1,0 +1,144 @@
+// A finished game, move by move, from any seat's view or with every card open; the
+// address (/#replay/ID?seat=all&round=1&step=0) always points at what is shown, to share it.
+import { t, currentLanguage } from "./i18n.js";
+import { api } from "./net.js";
+import { el, copyText, navigate } from "./ui.js";
+import { cardElement, sortHand } from "./cards.js";
+import { awaitingText, renderCenter, renderOpponents, renderScores, seatsAfter } from "./board.js";
+
+/** What ``seat`` saw in one frame (other hands as sizes, the drawn card only to the drawer). */
+function viewFor(frame, seat) {
+  if (seat === "all") return { ...frame, seat: null };
+  return {
+    ...frame, seat,
+    hands: frame.hands.map((hand, s) => (s === seat ? hand : hand.length)),
+    drawn: frame.to_act === seat ? frame.drawn : null,
+  };
+}
+
+const visible = (event, seat) => seat === "all" || event.to === null || event.to.includes(seat);
+
+export function showReplay(app, gameId, params) {
+  const query = new URLSearchParams(params);
+  const s = {
+    game: null, replay: null, seat: query.get("seat") === null || query.get("seat") === "all" ? "all" : Number(query.get("seat")),
+    round: Number(query.get("round") || 1), step: Number(query.get("step") || 0), playing: null,
+  };
+  const screen = el("div.game", { id: "replay" });
+  app.append(screen);
+
+  function address() {
+    return `/#replay/${gameId}?seat=${s.seat}&round=${s.round}&step=${s.step}`;
+  }
+
+  async function loadRound(round) {
+    s.replay = await api(`/api/games/${gameId}/replay?round=${round}&lang=${encodeURIComponent(currentLanguage())}`);
+    s.round = round;
+    s.step = Math.min(Math.max(0, s.step), s.replay.frames.length - 1);
+  }
+
+  function go(step) {
+    const last = s.replay.frames.length - 1;
+    s.step = Math.min(Math.max(0, step), last);
+    if (s.step === last) stopPlaying();
+    render();
+  }
+
+  function stopPlaying() {
+    clearInterval(s.playing);
+    s.playing = null;
+  }
+
+  function togglePlay() {
+    if (s.playing) stopPlaying();
+    else s.playing = setInterval(() => go(s.step + 1), 700);
+    render();
+  }
+
+  function render() {
+    history.replaceState(null, "", address());
+    const frames = s.replay.frames;
+    const frame = frames[s.step];
+    const view = viewFor(frame, s.seat);
+    const seat = s.seat === "all" ? null : s.seat;
+    document.getElementById("top-meta").textContent = t("web.replay.meta", { id: gameId, code: s.game.code, round: s.round });
+
+    const roundSelect = el("select", { id: "replay-round", "aria-label": t("web.replay.round") });
+    for (let r = 1; r <= s.replay.rounds; r++) roundSelect.append(new Option(t("web.replay.round_n", { n: r }), r, false, r === s.round));
+    roundSelect.addEventListener("change", async () => { stopPlaying(); s.step = 0; await loadRound(Number(roundSelect.value)); render(); });
+    const seatSelect = el("select", { id: "replay-seat", "aria-label": t("web.replay.view_as") });
+    seatSelect.append(new Option(t("web.replay.all_open"), "all", false, s.seat === "all"));
+    s.replay.players.forEach((name, i) => seatSelect.append(new Option(t("web.replay.as_seat", { name }), i, false, s.seat === i)));
+    seatSelect.addEventListener("change", () => { s.seat = seatSelect.value === "all" ? "all" : Number(seatSelect.value); render(); });
+    const slider = el("input", { type: "range", id: "replay-slider", min: 0, max: frames.length - 1, value: s.step, "aria-label": t("web.replay.step") });
+    slider.addEventListener("input", () => go(Number(slider.value)));
+    const share = el("button.btn.btn-small", { type: "button", id: "replay-share" }, t("web.replay.share"));
+    share.addEventListener("click", () => copyText(location.href, share));
+    const button = (id, label, title, onclick) => el("button.btn.btn-small", { type: "button", id, title, "aria-label": title, onclick }, label);
+
+    const log = el("div.log", { id: "replay-log", role: "log" });
+    for (const past of frames.slice(0, s.step + 1)) {
+      for (const event of past.events) {
+        if (event.text && visible(event, s.seat)) log.append(el(`p${event.type === "item" ? ".item" : ""}${event.type === "round_start" ? ".round" : ""}`, {}, event.text));
+      }
+    }
+    const openHands = s.seat === "all" ? frame.hands : null;
+    const board = el("div.board", {},
+      el("div.replay-bar", {},
+        roundSelect, seatSelect,
+        button("replay-first", "\u23EE", t("web.replay.first"), () => go(0)),
+        button("replay-prev", "\u25C0", t("web.replay.prev"), () => go(s.step - 1)),
+        button("replay-play", s.playing ? "\u23F8" : "\u25B6", t(s.playing ? "web.replay.pause" : "web.replay.play"), togglePlay),
+        button("replay-next", "\u25B6\u25B6", t("web.replay.next"), () => go(s.step + 1)),
+        button("replay-last", "\u23ED", t("web.replay.last"), () => go(frames.length - 1)),
+        slider, el("span.step", { id: "replay-step" }, t("web.replay.step_of", { n: s.step, of: frames.length - 1 })), share),
+      el("div.replay-action", { id: "replay-action" }, frame.action || t("web.replay.deal")),
+      renderOpponents(view, seatsAfter(seat, view.players.length), { me: seat, openHands }),
+      renderCenter(view),
+      el("div.prompt", {}, awaitingText(view)),
+      seat !== null ? el("section.hand-area", {}, el("div.hand-tools", {}, el("span.me", {}, t("web.table.you_are", { name: view.players[seat] }))),
+        el("div.hand", { id: "hand" }, sortHand(view.hands[seat]).map(({ code }) => cardElement(code)))) : null);
+    const side = el("aside.side", {},
+      renderScores(view, s.replay.options.target_score ?? 500),
+      el("section.panel", {}, el("h2", {}, t("web.table.log")), log));
+    screen.replaceChildren(board, side);
+    log.scrollTop = log.scrollHeight;
+  }
+
+  function onKey(event) {
+    if (!s.replay || ["INPUT", "SELECT"].includes(document.activeElement?.tagName) && document.activeElement.type !== "range") return;
+    const moves = { ArrowRight: 1, ArrowLeft: -1, PageDown: 10, PageUp: -10 };
+    if (event.key in moves) go(s.step + moves[event.key]);
+    else if (event.key === "Home") go(0);
+    else if (event.key === "End") go(s.replay.frames.length - 1);
+    else if (event.key === " ") togglePlay();
+    else return;
+    event.preventDefault();
+  }
+
+  async function start() {
+    screen.replaceChildren(el("p.empty", {}, t("web.loading")));
+    try {
+      s.game = await api(`/api/games/${gameId}`);
+    } catch (err) {
+      screen.replaceChildren(el("section.panel", {}, el("h2", {}, t("web.replay.missing")), el("p", {}, err.message), lobbyLink()));
+      return;
+    }
+    try {
+      await loadRound(Math.min(Math.max(1, s.round), s.game.rounds));
+    } catch (err) {
+      // A server without the replay endpoint: the record's moves, at least, as text.
+      const moves = s.game.record.rounds.map((round, i) => el("section.panel", {}, el("h2", {}, t("web.replay.round_n", { n: i + 1 })),
+        el("ol", {}, round.actions.map((action) => el("li", {}, action)))));
+      screen.replaceChildren(el("div.board", {}, el("section.panel", {}, el("h2", {}, t("web.replay.unavailable")), el("p", {}, err.message), lobbyLink()), moves));
+      return;
+    }
+    render();
+  }
+
+  const lobbyLink = () => el("a.btn", { href: "/", onclick: (e) => { e.preventDefault(); navigate("/"); } }, t("web.back_to_lobby"));
+
+  document.addEventListener("keydown", onKey);
+  start();
+  return { close() { stopPlaying(); document.removeEventListener("keydown", onKey); } };
+}

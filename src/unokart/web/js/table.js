@@ -1,0 +1,451 @@
+// A table, live: the waiting room, then the game. Everything shown comes from the server's
+// per-seat `state` messages (docs/PROTOCOL.md); every choice offered is one of `legal`.
+import { t, currentLanguage } from "./i18n.js";
+import { api, tokenKey, TableSocket } from "./net.js";
+import { el, showError, showStatus, errorText, copyText, parseAction, navigate } from "./ui.js";
+import { cardElement, cardName, colorChip, COLORS, itemSvg, sortHand } from "./cards.js";
+import { awaitingText, handSize, renderCenter, renderOpponents, renderScores, seatsAfter } from "./board.js";
+import { BOT_LEVELS, savedName, saveName } from "./lobby.js";
+
+const PRIVATE_EVENTS = new Set(["drew", "deal", "hand", "reveal"]);
+const KEYS = [
+  ["\u2190 \u2192", "web.keys.move"], ["1-9", "web.keys.pick"], ["Enter", "web.keys.play"], ["D", "web.keys.draw"],
+  ["P", "web.keys.keep"], ["U", "web.keys.uno"], ["C", "web.keys.challenge"], ["A", "web.keys.accept"],
+  ["R Y G B", "web.keys.colors"], ["K", "web.keys.catch"], ["Esc", "web.keys.cancel"], ["?", "web.keys.help"],
+];
+
+export function showTable(app, code, watchOnly) {
+  const s = {
+    code, token: localStorage.getItem(tokenKey(code)), watch: watchOnly, seat: null, table: null, version: 0,
+    view: null, legal: [], seats: [], deadline: null, seen: new Set(), backlog: true, busy: false,
+    selected: null, unoArmed: false, picker: null, reveal: null, summaryFor: null, socket: null,
+  };
+  const screen = el("div", { id: "table-screen" });
+  app.append(screen);
+  const log = el("div.log", { id: "log", role: "log", "aria-live": "polite", "aria-label": t("web.table.log") });
+  let tick = null;
+
+  // ------------------------------------------------------------------ connection
+  function connect() {
+    s.socket = new TableSocket(code, {
+      hello: () => (s.token && !s.watch ? { type: "resume", token: s.token, lang: currentLanguage() } : { type: "watch", lang: currentLanguage() }),
+      onMessage,
+      onStatus: (status) => {
+        if (status === "connecting") s.backlog = true;
+        showStatus(status === "connecting" ? t("web.reconnecting") : status === "closed" ? t("web.error.no_such_table") : "");
+      },
+    });
+  }
+
+  function onMessage(message) {
+    if (message.type === "welcome") {
+      s.seat = message.seat;
+    } else if (message.type === "table") {
+      s.table = message.table;
+      s.seats = message.table.seats;
+      render();
+    } else if (message.type === "state") {
+      onState(message);
+    } else if (message.type === "error") {
+      s.busy = false;
+      if (message.code === "bad_token") {
+        localStorage.removeItem(tokenKey(code));
+        s.token = null;
+        s.socket.close();
+        start();
+      } else if (message.code === "stale_version") {
+        s.socket.send({ type: "sync" });
+      } else if (message.code !== "rate_limited") {
+        showError(errorText(message));
+      }
+      render();
+    }
+  }
+
+  function onState(message) {
+    const previousRound = s.view ? s.view.round : null;
+    s.version = message.version;
+    s.view = message.view;
+    s.seats = message.seats || s.seats;
+    s.legal = (message.legal || []).map(parseAction);
+    s.deadline = message.deadline;
+    s.busy = false;
+    if (previousRound !== null && previousRound !== s.view.round) s.reveal = null;
+    if (!s.legal.some((a) => a.uno)) s.unoArmed = false;
+    if (s.picker && !s.legal.some((a) => a.card === s.picker.card)) s.picker = null;
+    if (s.table && s.table.status === "lobby") s.table.status = "playing";
+    for (const event of message.events || []) addEvent(event, !s.backlog);
+    s.backlog = false;
+    render();
+  }
+
+  function addEvent(event, fresh) {
+    const key = `${s.view.round}:${event.i}`;
+    if (s.seen.has(key)) return;
+    s.seen.add(key);
+    if (event.type === "round_start") log.append(el("p.round", {}, event.text || ""));
+    else if (event.text) log.append(el(`p${event.type === "item" ? ".item" : ""}${PRIVATE_EVENTS.has(event.type) ? ".private" : ""}`, {}, event.text));
+    log.scrollTop = log.scrollHeight;
+    if (event.type === "reveal" && event.to === s.seat) s.reveal = { seat: event.seat, cards: event.cards };
+    if (event.type === "round_end") s.roundEnd = event;
+    if (fresh && event.type === "item" && event.item) itemEffect(event);
+  }
+
+  // ------------------------------------------------------------------ actions
+  function send(action) {
+    if (s.busy || !s.token) return;
+    s.busy = true;
+    s.picker = null;
+    s.socket.send({ type: "action", token: s.token, version: s.version, action: action.text });
+  }
+
+  const legalOf = (verb) => s.legal.filter((a) => a.verb === verb);
+  const playsOf = (code) => s.legal.filter((a) => (a.verb === "play" || a.verb === "jump") && a.card === code);
+
+  function chooseCard(code) {
+    const plays = playsOf(code);
+    if (!plays.length) {
+      showError(t("web.table.cannot_play", { card: cardName(code) }));
+      return;
+    }
+    const withUno = s.unoArmed && plays.some((a) => a.uno);
+    if (plays.some((a) => a.color)) {
+      s.picker = { card: code, uno: withUno };
+      render();
+      return;
+    }
+    send(plays.find((a) => a.uno === withUno) || plays[0]);
+  }
+
+  function chooseColor(color) {
+    if (s.picker) {
+      const play = playsOf(s.picker.card).find((a) => a.color === color && a.uno === s.picker.uno);
+      if (play) send(play);
+      return;
+    }
+    const choice = legalOf("color").find((a) => a.color === color);
+    if (choice) send(choice);
+  }
+
+  function pressUno() {
+    const say = legalOf("uno")[0];
+    if (say) { send(say); return; }
+    if (s.legal.some((a) => a.uno)) { s.unoArmed = !s.unoArmed; render(); }
+  }
+
+  // ------------------------------------------------------------------ screens
+  async function start() {
+    screen.replaceChildren(el("p.empty", { style: "text-align:center;padding:2em" }, t("web.loading")));
+    if (s.token || s.watch) { connect(); return; }
+    try {
+      s.table = await api(`/api/tables/${code}`);
+    } catch (err) {
+      screen.replaceChildren(el("div.waiting", {}, el("section.panel", {}, el("h2", {}, t("web.error.no_such_table")), el("p", {}, err.message),
+        el("a.btn.btn-primary", { href: "/", onclick: (e) => { e.preventDefault(); navigate("/"); } }, t("web.back_to_lobby")))));
+      return;
+    }
+    if (s.table.status === "lobby" && s.table.seats.some((seat) => seat.kind === "empty")) renderJoin();
+    else { s.watch = true; connect(); }
+  }
+
+  async function joinSeat(name, seat) {
+    if (!name) { showError(t("web.lobby.name_needed")); return; }
+    try {
+      const joined = await api(`/api/tables/${code}/join`, seat === undefined ? { name } : { name, seat });
+      saveName(name);
+      s.token = joined.token;
+      localStorage.setItem(tokenKey(code), joined.token);
+      if (s.socket) s.socket.close();
+      s.watch = false;
+      connect();
+    } catch (err) {
+      showError(err.message);
+    }
+  }
+
+  function renderJoin() {
+    const name = el("input", { type: "text", id: "join-name", maxlength: 24, value: savedName(), placeholder: t("web.lobby.name_placeholder"), autocomplete: "nickname" });
+    const form = el("form", {}, el("label.field", {}, el("span", {}, t("web.lobby.your_name")), name),
+      el("div.row", {}, el("button.btn.btn-primary", { type: "submit", id: "join-btn" }, t("web.join.take_seat")),
+        el("button.btn.btn-ghost", { type: "button", onclick: () => { s.watch = true; connect(); } }, t("web.lobby.watch"))));
+    form.addEventListener("submit", (event) => { event.preventDefault(); joinSeat(name.value.trim()); });
+    screen.replaceChildren(el("div.waiting", {}, el("section.panel", {}, el("h2", {}, t("web.join.title", { code })), seatList(), form)));
+    name.focus();
+  }
+
+  function seatList() {
+    const table = s.table;
+    const mine = s.seat !== null && s.token;
+    const list = el("ul.list.seats-list", { id: "seats" });
+    for (const seat of s.seats.length ? s.seats : table.seats) {
+      const who = seat.kind === "empty" ? el("span.empty", {}, t("web.wait.empty_seat"))
+        : el("span.who", {}, el("strong", {}, seat.name),
+          seat.seat === s.seat ? el("span.badge.badge-you", {}, t("web.you")) : null,
+          seat.kind === "bot" ? el("span.badge.badge-bot", {}, t("web.wait.bot")) : null,
+          seat.kind === "human" && !seat.connected && seat.seat !== s.seat ? el("span.badge.badge-off", {}, t("web.table.offline")) : null);
+      const tools = el("div.row");
+      if (table.status === "lobby" && mine && seat.kind !== "human") {
+        const level = el("select", { "aria-label": t("web.wait.bot_for", { n: seat.seat + 1 }) });
+        if (seat.kind === "empty") level.append(new Option(t("web.wait.add_bot"), ""));
+        else level.append(new Option(t("web.wait.remove_bot"), "none"));
+        for (const name of BOT_LEVELS) level.append(new Option(t("web.lobby.bot_level", { level: t(`web.level.${name}`) }), name, false, seat.level === name));
+        level.addEventListener("change", () => {
+          if (level.value) s.socket.send({ type: "bot", token: s.token, seat: seat.seat, level: level.value === "none" ? null : level.value });
+        });
+        tools.append(level);
+      }
+      if (table.status === "lobby" && !mine && seat.kind === "empty" && !s.watch) {
+        tools.append(el("button.btn.btn-small", { type: "button", onclick: () => joinSeat((document.getElementById("join-name")?.value || savedName()).trim(), seat.seat) }, t("web.join.sit_here")));
+      }
+      list.append(el("li", { dataset: { seat: seat.seat } }, el("div", {}, el("span.sub", {}, t("web.lobby.seat_n", { n: seat.seat + 1 })), " ", who), tools));
+    }
+    return list;
+  }
+
+  function renderWaiting() {
+    const table = s.table;
+    const link = table.link || `${location.origin}/t/${code}`;
+    const linkField = el("input", { type: "text", readonly: true, value: link, id: "invite-link", "aria-label": t("web.wait.link") });
+    const copyLink = el("button.btn", { type: "button", id: "copy-link" }, t("web.wait.copy_link"));
+    copyLink.addEventListener("click", () => copyText(link, copyLink));
+    const copyCode = el("button.btn.btn-small.btn-ghost", { type: "button" }, t("web.wait.copy_code"));
+    copyCode.addEventListener("click", () => copyText(code, copyCode));
+    const full = table.seats.every((seat) => seat.kind !== "empty");
+    const seated = s.seat !== null && s.token;
+    const options = Object.entries(table.options).filter(([name, value]) => value === true).map(([name]) => t(`web.rule.${name}`));
+    screen.replaceChildren(el("div.waiting", { id: "waiting-room" }, el("section.panel", {},
+      el("h2", {}, t("web.wait.title")),
+      el("p", {}, t("web.wait.invite")),
+      el("div.row", { style: "margin-bottom:.6em" }, el("span.code-big", { id: "table-code" }, code), copyCode),
+      el("div.invite", {}, linkField, copyLink),
+      el("h3", {}, t("web.wait.seats")),
+      seatList(),
+      el("p.sub", { style: "color:var(--muted)" }, t("web.wait.rules", {
+        target: table.options.target_score, hand: table.options.hand_size,
+        timer: table.turn_timer ? t("web.lobby.timer_s", { s: table.turn_timer }) : t("web.lobby.timer_none"),
+        rules: options.length ? options.join(", ") : t("web.wait.no_house_rules"),
+      })),
+      seated ? el("div.row", {},
+        el("button.btn.btn-primary", { type: "button", id: "start-btn", disabled: !full, onclick: () => s.socket.send({ type: "start", token: s.token }) }, full ? t("web.wait.start") : t("web.wait.fill_seats")),
+        el("button.btn.btn-ghost", { type: "button", onclick: leave }, t("web.wait.leave")))
+        : el("p.empty", {}, t("web.wait.spectating")))));
+  }
+
+  function leave() {
+    if (s.token) s.socket.send({ type: "leave", token: s.token });
+    if (s.table.status === "lobby") localStorage.removeItem(tokenKey(code));
+    navigate("/");
+  }
+
+  // ------------------------------------------------------------------ the game
+  function render() {
+    if (!s.table && !s.view) return;
+    document.getElementById("top-meta").textContent = s.view
+      ? t("web.table.meta", { code, round: s.view.round }) : t("web.table.meta_lobby", { code });
+    if (!s.view || (s.table && s.table.status === "lobby")) {
+      if (s.table) renderWaiting();
+      return;
+    }
+    document.getElementById("help-btn").classList.remove("hidden");
+    const focused = document.activeElement?.dataset?.handIndex;
+    const view = s.view;
+    const me = s.seat;
+    const catchable = new Map(legalOf("catch").map((a) => [a.target, a]));
+    const pickTargets = new Map([...legalOf("target"), ...legalOf("swap")].map((a) => [a.target, a]));
+    const opponents = renderOpponents(view, seatsAfter(me, view.players.length), {
+      me, seatInfo: s.seats,
+      extra: (seat) => [
+        catchable.has(seat) ? el("button.btn.btn-danger.btn-small.catch", { type: "button", dataset: { catch: seat }, onclick: () => send(catchable.get(seat)) }, t("web.table.catch")) : null,
+        pickTargets.has(seat) ? el("button.btn.btn-primary.btn-small", { type: "button", dataset: { pick: seat }, onclick: () => send(pickTargets.get(seat)) }, t(`web.table.pick_${pickTargets.get(seat).verb}`)) : null,
+      ],
+    });
+    const canDraw = legalOf("draw").length > 0;
+    const center = renderCenter(view, { canDraw, onDraw: () => canDraw && send(legalOf("draw")[0]) });
+    const board = el("div.board", {}, opponents, center, renderPrompt(), renderDecision(), me !== null ? renderHand() : null);
+    const side = el("aside.side", {}, renderScores(view, s.table?.options?.target_score ?? ""), el("section.panel", {}, el("h2", {}, t("web.table.log")), log));
+    screen.replaceChildren(el("div.game", { id: "game", dataset: { awaiting: view.awaiting, mine: String(view.to_act === me) } }, board, side));
+    if (focused !== undefined) screen.querySelector(`[data-hand-index="${focused}"]`)?.focus();
+    renderSummary();
+  }
+
+  function renderPrompt() {
+    const view = s.view;
+    const mine = view.to_act === s.seat && s.seat !== null;
+    const text = mine ? t(`web.prompt.${view.awaiting}`, { n: view.pending, card: view.drawn ? cardName(view.drawn) : "" }) : awaitingText(view);
+    const timer = el("span.timer", { id: "timer" });
+    clearInterval(tick);
+    if (s.deadline) {
+      const update = () => { timer.textContent = ` · ${t("web.table.seconds_left", { s: Math.max(0, Math.ceil((s.deadline.at - Date.now()) / 1000)) })}`; };
+      update();
+      tick = setInterval(update, 500);
+    }
+    return el(`div.prompt${mine ? ".mine" : ""}`, { id: "prompt", role: "status" }, text, timer);
+  }
+
+  function renderDecision() {
+    const box = el("div.decision", { id: "decision" });
+    const view = s.view;
+    if (s.reveal) {
+      box.append(el("div.title", {}, t("web.table.revealed", { name: view.players[s.reveal.seat] })),
+        el("div.reveal", { id: "reveal" }, sortHand(s.reveal.cards).map(({ code }) => cardElement(code, { size: "sm" }))));
+    }
+    if (s.picker || legalOf("color").length) {
+      box.append(el("div.title", {}, s.picker ? t("web.table.color_for", { card: cardName(s.picker.card) }) : t("web.table.choose_color")));
+      for (const color of COLORS) {
+        box.append(el(`button.color-btn.${color}`, { type: "button", dataset: { color }, onclick: () => chooseColor(color) }, colorChip(color).textContent, " ", t(`core.color.${color}`)));
+      }
+      if (s.picker) box.append(el("button.btn.btn-ghost", { type: "button", onclick: () => { s.picker = null; render(); } }, t("web.cancel")));
+      return box;
+    }
+    const action = (verb, label, key, extraClass = "") => {
+      const act = legalOf(verb)[0];
+      return act ? el(`button.btn${extraClass}`, { type: "button", dataset: { verb }, onclick: () => send(act) }, label, " ", el("kbd", {}, key)) : null;
+    };
+    if (view.awaiting === "drawn" && view.to_act === s.seat && view.drawn) {
+      box.append(el("button.btn.btn-primary", { type: "button", dataset: { verb: "play-drawn" }, onclick: () => chooseCard(view.drawn) }, t("web.table.play_drawn", { card: cardName(view.drawn) }), " ", el("kbd", {}, "Enter")));
+    }
+    box.append(...[
+      action("draw", t("web.table.draw"), "D"),
+      action("pass", t("web.table.keep"), "P"),
+      action("challenge", t("web.table.challenge"), "C", ".btn-danger"),
+      action("accept", t(view.awaiting === "challenge" ? "web.table.accept_four" : "web.table.accept_n", { n: view.pending }), "A"),
+    ].filter(Boolean));
+    const targets = [...legalOf("target"), ...legalOf("swap")];
+    if (targets.length) {
+      box.append(el("div.title", {}, t(`web.table.choose_${targets[0].verb}`)));
+      targets.forEach((a, i) => box.append(el("button.btn.btn-primary", { type: "button", dataset: { target: a.target }, onclick: () => send(a) },
+        t("web.table.target_btn", { name: view.players[a.target], n: handSize(view, a.target) }), " ", el("kbd", {}, i + 1))));
+    }
+    return box;
+  }
+
+  function renderHand() {
+    const view = s.view;
+    const hand = view.hands[s.seat];
+    const playable = new Set(s.legal.filter((a) => a.verb === "play" || a.verb === "jump").map((a) => a.card));
+    const jumping = s.legal.some((a) => a.verb === "jump");
+    const row = el("div.hand", { id: "hand", role: "group", "aria-label": t("web.table.your_hand", { n: hand.length }) });
+    sortHand(hand).forEach(({ code }, position) => {
+      const card = cardElement(code, { tag: "button" });
+      card.type = "button";
+      card.dataset.handIndex = position;
+      card.classList.add(playable.has(code) ? "playable" : "dim");
+      if (view.drawn === code && view.awaiting === "drawn") card.classList.add("drawn-new");
+      if (position < 10) card.append(el("span.key", { "aria-hidden": "true" }, (position + 1) % 10));
+      card.addEventListener("click", () => chooseCard(code));
+      row.append(card);
+    });
+    const unoPossible = legalOf("uno").length > 0 || s.legal.some((a) => a.uno);
+    const uno = unoPossible ? el(`button.uno-btn${s.unoArmed ? ".armed" : ""}`, {
+      type: "button", id: "uno-btn", onclick: pressUno, "aria-pressed": String(s.unoArmed),
+      title: legalOf("uno").length ? t("web.table.uno_say") : t("web.table.uno_arm"),
+    }, "UNO!") : null;
+    return el("section.hand-area", {},
+      el("div.hand-tools", {},
+        el("span.me", {}, t("web.table.you_are", { name: view.players[s.seat] })),
+        jumping ? el("span.badge", {}, t("web.table.jump_in")) : null,
+        el("span.shortcuts", {}, el("kbd", {}, "\u2190\u2192"), el("kbd", {}, "Enter"), " ", t("web.keys.play"), " · ", el("kbd", {}, "D"), " ", t("web.keys.draw"), " · ", el("kbd", {}, "U"), " UNO · ", el("kbd", {}, "?"))),
+      uno ? el("div.uno-wrap", {}, uno) : null,
+      unoPossible && !legalOf("uno").length ? el("p.shortcuts", { style: "display:block" }, s.unoArmed ? t("web.table.uno_armed") : t("web.table.uno_hint")) : null,
+      row);
+  }
+
+  // ------------------------------------------------------------------ items, summaries
+  function itemEffect(event) {
+    const icons = el("div.icons", {}, cardElement(event.card));
+    icons.insertAdjacentHTML("beforeend", itemSvg(event.item, 84));
+    const fx = el("div.item-fx", { id: "item-fx", role: "status", dataset: { item: event.item } },
+      el("div.box", {}, icons, el("div.name", {}, t(`core.item.${event.item}`)), el("div.what", {}, event.text || "")));
+    document.getElementById("item-fx")?.remove();
+    document.body.append(fx);
+    setTimeout(() => fx.remove(), 2300);
+  }
+
+  function renderSummary() {
+    const dialog = document.getElementById("summary-dialog");
+    const view = s.view;
+    const over = view.awaiting === "round_over" || view.awaiting === "game_over";
+    const key = `${s.table?.game}:${view.round}:${view.awaiting}`;
+    if (!over) {
+      if (dialog.open) dialog.close();
+      return;
+    }
+    if (s.summaryFor === key) return;
+    s.summaryFor = key;
+    const end = s.roundEnd && s.roundEnd.scores ? s.roundEnd : { winner: view.round_winner, hand_points: view.players.map(() => null), scores: view.scores, points: null };
+    const rows = view.players.map((name, seat) => el(`tr${seat === end.winner ? ".winner" : ""}`, {},
+      el("td", {}, seat === end.winner ? "\u2605 " : "", name),
+      el("td.num", {}, end.hand_points[seat] ?? "–"),
+      el("td.num", {}, seat === end.winner ? `+${end.points}` : ""),
+      el("td.num", {}, end.scores[seat])));
+    const gameOver = view.awaiting === "game_over";
+    const canRematch = gameOver && s.token && s.seat !== null;
+    dialog.replaceChildren(
+      gameOver ? el("p.trophy", { "aria-hidden": "true" }, "\uD83C\uDFC6") : null,
+      el("h2", { id: "summary-title" }, gameOver ? t("web.summary.game_title") : t("web.summary.round_title", { round: view.round })),
+      el("p.winner-line", {}, gameOver ? t("core.event.game_end", { name: view.players[view.game_winner] }) : t("core.event.round_end", { name: view.players[end.winner], points: end.points })),
+      el("table.summary-table", { id: "summary-table" },
+        el("thead", {}, el("tr", {}, el("th", {}, t("web.table.player")), el("th.num", {}, t("web.summary.hand_points")), el("th.num", {}, t("web.summary.won")), el("th.num", {}, t("core.scores")))),
+        el("tbody", {}, rows)),
+      el("p.sub", { style: "color:var(--muted)" }, gameOver ? t("web.summary.target", { n: s.table?.options?.target_score ?? 500 }) : t("web.summary.next_round")),
+      el("div.row", { style: "justify-content:flex-end" },
+        canRematch ? el("button.btn.btn-primary", { type: "button", id: "rematch-btn", onclick: () => { s.socket.send({ type: "rematch", token: s.token }); dialog.close(); } }, t("web.summary.rematch")) : null,
+        gameOver ? el("a.btn", { href: "/", onclick: (e) => { e.preventDefault(); dialog.close(); navigate("/"); } }, t("web.back_to_lobby")) : null,
+        el("button.btn" + (gameOver ? ".btn-ghost" : ".btn-primary"), { type: "button", id: "summary-close", onclick: () => dialog.close() }, t("web.close"))));
+    dialog.showModal();
+  }
+
+  // ------------------------------------------------------------------ keyboard
+  function onKey(event) {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    if (document.querySelector("dialog[open]") || ["INPUT", "SELECT", "TEXTAREA"].includes(document.activeElement?.tagName)) return;
+    if (!s.view || s.seat === null) return;
+    const key = event.key;
+    const cards = [...screen.querySelectorAll("#hand .card")];
+    const current = cards.indexOf(document.activeElement);
+    const pickers = [...screen.querySelectorAll("#decision [data-target]")];
+    const byVerb = (verb) => screen.querySelector(`#decision [data-verb="${verb}"]`);
+    let handled = true;
+    if (key === "ArrowRight" || key === "ArrowLeft") {
+      const step = key === "ArrowRight" ? 1 : -1;
+      cards[(current + step + cards.length) % cards.length]?.focus();
+    } else if (/^[0-9]$/.test(key)) {
+      const index = (Number(key) + 9) % 10;
+      if (pickers.length) pickers[index]?.click();
+      else cards[index]?.focus();
+    } else if ((s.picker || legalOf("color").length) && "rygbRYGB".includes(key) && key.length === 1) {
+      chooseColor(key.toUpperCase());
+    } else if (key === "Enter" && current < 0 && byVerb("play-drawn")) {
+      byVerb("play-drawn").click();
+    } else if (key === "d" || key === "D") byVerb("draw")?.click();
+    else if (key === "p" || key === "P") byVerb("pass")?.click();
+    else if (key === "c" || key === "C") byVerb("challenge")?.click();
+    else if (key === "a" || key === "A") byVerb("accept")?.click();
+    else if (key === "u" || key === "U") pressUno();
+    else if (key === "k" || key === "K") screen.querySelector("[data-catch]")?.click();
+    else if (key === "Escape" && s.picker) { s.picker = null; render(); }
+    else if (key === "?") openKeys();
+    else handled = false;
+    if (handled) event.preventDefault();
+  }
+
+  function openKeys() {
+    const list = document.getElementById("keys-list");
+    list.replaceChildren(...KEYS.map(([keys, label]) => el("li", {}, el("span", {}, t(label)), el("kbd", {}, keys))));
+    document.getElementById("keys-dialog").showModal();
+  }
+
+  const helpButton = document.getElementById("help-btn");
+  helpButton.addEventListener("click", openKeys);
+  document.addEventListener("keydown", onKey);
+  start();
+  return {
+    close() {
+      clearInterval(tick);
+      document.removeEventListener("keydown", onKey);
+      helpButton.removeEventListener("click", openKeys);
+      document.getElementById("summary-dialog").close();
+      if (s.socket) s.socket.close();
+    },
+  };
+}

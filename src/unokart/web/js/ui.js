@@ -1,0 +1,83 @@
+// Small DOM helpers shared by the lobby, the table and the replay viewer.
+import { t } from "./i18n.js";
+
+/** el("button.btn.btn-primary", {type: "button", onclick}, "text", child, ...) */
+export function el(spec, attrs = {}, ...children) {
+  const [tag, ...classes] = spec.split(".");
+  const node = document.createElement(tag || "div");
+  if (classes.length) node.className = classes.join(" ");
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (key === "dataset") Object.assign(node.dataset, value);
+    else if (key === "text") node.textContent = value;
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+let errorTimer;
+/** A clear, dismissing banner for anything that went wrong (never a stack trace). */
+export function showError(message) {
+  const banner = document.getElementById("error-banner");
+  banner.textContent = message;
+  banner.classList.remove("hidden");
+  clearTimeout(errorTimer);
+  errorTimer = setTimeout(() => banner.classList.add("hidden"), 6000);
+}
+
+export function showStatus(message) {
+  const banner = document.getElementById("status-banner");
+  banner.textContent = message || "";
+  banner.classList.toggle("hidden", !message);
+}
+
+/** An error from the server in the reader's words: its sentence, with the rule id when one applies. */
+export function errorText(error) {
+  const known = `web.error.${error.code}`;
+  const message = error.message || t(known);
+  return error.rule && !message.includes(error.rule) ? `${error.rule} ${message}` : message;
+}
+
+export async function copyText(text, button) {
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch {
+    // Clipboard API needs a secure context; fall back to a selected field.
+    const field = el("textarea", {}, text);
+    document.body.append(field);
+    field.select();
+    document.execCommand("copy");
+    field.remove();
+  }
+  if (button) {
+    const before = button.textContent;
+    button.textContent = t("web.copied");
+    setTimeout(() => (button.textContent = before), 1500);
+  }
+}
+
+/** "2: play W+4 G uno" -> {seat: 2, verb: "play", card: "W+4", color: "G", target: null, uno: true, text}. */
+export function parseAction(text) {
+  const [head, rest = ""] = text.split(":");
+  const words = rest.trim().split(/\s+/);
+  const action = { seat: Number(head), verb: words[0], card: null, color: null, target: null, uno: false, text };
+  const args = words.slice(1);
+  if (args[args.length - 1] === "uno") action.uno = true, args.pop();
+  if (action.verb === "play" || action.verb === "jump") {
+    action.card = args[0];
+    action.color = args[1] ?? null;
+  } else if (action.verb === "color") action.color = args[0];
+  else if (["target", "catch", "swap"].includes(action.verb)) action.target = Number(args[0]);
+  return action;
+}
+
+/** Move to another screen without reloading the page (app.js routes on popstate). */
+export function navigate(path) {
+  history.pushState(null, "", path);
+  window.dispatchEvent(new PopStateEvent("popstate"));
+}
