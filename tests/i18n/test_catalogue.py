@@ -18,7 +18,7 @@ import pytest
 from unokart.i18n import LANGUAGES, catalogue, t
 
 LANGS = ("ta", "kn", "te", "sd")
-TRANSLATED = ("core",)
+TRANSLATED = ("core", "env")
 
 # Messages that rightly stay as in English in every language (names, JSON literals).
 SAME_AS_ENGLISH: set[tuple[str, str]] = set()
