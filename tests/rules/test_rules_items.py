@@ -171,24 +171,41 @@ def test_R6_6_nobody_else_may_act_while_the_colour_is_chosen():
 
 
 # ---------------------------------------------------------------- R6.7 and R10.1
-def test_R6_7_an_item_box_on_an_empty_stock_turns_the_reshuffled_pile_first():
-    # Two players, 50 cards each: 11 cards in the stock. Draw them all (none playable), then play the Item Box.
-    # R10.1 reshuffles the pile under the Item Box, so a card is always turned: R6.7's "nothing turned" needs a
-    # pile with nothing under the Item Box, which the rules never produce.
-    stock = ["Y1", "Y2", "Y3", "Y4", "Y5", "Y6", "Y7", "Y8", "Y9", "Y1", "Y2"]
-    hands = [["WIB"], []]
-    game = table(hands, "R9", stock, dealer=1, hand_size=50)
-    assert game.state()["stock"] == 11
+STOCK11 = ["Y1", "Y2", "Y3", "Y4", "Y5", "Y6", "Y7", "Y8", "Y1", "Y2", "Y3"]  # none plays on R9
+
+
+def drained_table(hands, **options):
+    """Two players with 50 cards each on R9: the 11 stock cards are drawn and kept, then seat 0 is to act."""
+    game = table(hands, "R9", STOCK11, dealer=1, hand_size=50, **options)
     while game.state()["stock"]:
-        seat = game.to_act
-        play(game, f"{seat}: draw")
-        if game.awaiting == "drawn":
-            play(game, f"{seat}: pass")
-    assert game.state()["discard"] == 1
-    if game.to_act != 0:
         play(game, f"{game.to_act}: draw")
-    top_before = game.state()["top"]
+    if game.to_act == 1:
+        play(game, "1: draw")  # nothing under R9 to rebuild a stock from: seat 1 gets no card and passes (R10.1)
+    assert game.to_act == 0 and game.state()["stock"] == 0 and game.state()["discard"] == 1
+    return game
+
+
+@pytest.mark.parametrize("force_play", [False, True])
+def test_R6_7_item_box_on_an_empty_stock_with_nothing_under_the_top_turns_nothing_and_the_player_chooses(force_play):
+    # The Item Box is in play, not part of the pile: R10.1 would rebuild the stock from the pile under R9,
+    # which is empty. (Were the R9 turned instead, a forced Mushroom could loop forever under force_play:
+    # the next draw rebuilds the stock from the Item Box, which must then be played again.)
+    game = drained_table([["WIB", "G1"], ["B1", "B2"]], force_play=force_play)
+    before = sizes(game)
     play(game, "0: play WIB")
-    assert last_events(game, "reshuffle")
-    assert last_events(game, "item")[-1]["card"] == top_before
-    assert game.state()["stock"] == 0 and game.state()["discard"] == 2
+    assert last_events(game, "item")[-1] == {"type": "item", "seat": 0, "item": None, "card": None}
+    assert game.state()["top"] == "WIB" and game.state()["discard"] == 2
+    assert sizes(game) == [before[0] - 1, before[1]]
+    assert game.awaiting == "color" and game.to_act == 0
+    play(game, "0: color B")
+    assert game.state()["color"] == "B" and game.to_act == 1 and game.awaiting == "play"
+
+
+def test_R10_1_an_item_box_on_an_empty_stock_turns_a_card_from_under_the_card_it_was_played_on():
+    game = drained_table([["WIB", "R1"], ["R3", "B2"]])
+    play(game, "0: play R1", "1: play R3", "0: play WIB")  # pile: R9 R1 R3, then the Item Box
+    turned = last_events(game, "item")[-1]
+    assert turned["card"] in ("R9", "R1") and turned["item"] == "mushroom"
+    assert [e["cards"] for e in last_events(game, "reshuffle")] == [2]
+    assert game.state()["discard"] == 3 and game.state()["stock"] == 1
+    assert game.to_act == 0 and game.awaiting == "play"

@@ -425,7 +425,9 @@ class Game:
 
     def _item_box(self, seat: int, last: bool) -> None:
         """R5.5/R6: turn the top of the stock and fire its item."""
-        turned = self._take_from_stock()
+        # The Item Box is in play, not yet part of the pile: R10.1 keeps it and the pile's top card (the one
+        # it was played on), so R6.7 can happen and a Mushroom cannot turn the same card back forever.
+        turned = self._take_from_stock(2)
         if turned < 0:  # R6.7
             self._emit({"type": "item", "seat": seat, "item": None, "card": None})
             if last:
@@ -506,15 +508,16 @@ class Game:
             self._emit({"type": "hand", "seat": s, "cards": _codes(self.hands[s])}, (s,))
 
     # ------------------------------------------------------------------ stock (R10)
-    def _take_from_stock(self) -> int:
+    def _take_from_stock(self, keep: int = 1) -> int:
+        """The top of the stock; an empty stock is first rebuilt from the pile but its ``keep`` top cards (R10.1)."""
         stock = self.stock
         if not stock:
-            if len(self.discard) < 2:
+            discard = self.discard
+            if len(discard) <= keep:
                 return -1
-            top = self.discard.pop()
-            stock.extend(self.discard)
+            stock.extend(discard[:-keep])
             self.rng.shuffle(stock)
-            self.discard = [top]
+            self.discard = discard[-keep:]
             self._emit({"type": "reshuffle", "cards": len(stock)})
         return stock.pop()
 
