@@ -81,7 +81,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's naming convention)
     metadata = {"name": "unokart_v0", "render_modes": ["human", "ansi"], "is_parallelizable": False}
 
     def __init__(self, players: int = 4, options: "dict | None" = None, reward: str = "round",
-                 reward_scale: float | None = None, max_steps: int = 10_000, render_mode: str | None = None,
+                 reward_scale: float | None = None, max_steps: int = 100_000, render_mode: str | None = None,
                  keep_events: bool = False):
         super().__init__()
         self.table_options = check_settings(players, options, reward, max_steps)

@@ -39,7 +39,7 @@ class SingleAgentEnv(gymnasium.Env):
 
     def __init__(self, players: int = 4, opponents: "str | list[str]" = "random", seat: int = 0,
                  options: "dict | None" = None, reward: str = "round", reward_scale: float | None = None,
-                 max_steps: int = 10_000, render_mode: str | None = None,
+                 max_steps: int = 100_000, render_mode: str | None = None,
                  illegal_action: str = "penalize", illegal_penalty: float = 0.1):
         names = [opponents] * (players - 1) if isinstance(opponents, str) else opponents
         if isinstance(players, int) and not isinstance(players, bool) and (
