@@ -89,6 +89,8 @@ class IsmctsBot(HeuristicBot):
     """Searches ``iterations`` determinizations per decision; the free words (UNO, catches,
     jump-ins) and forced moves are the heuristic's, without search."""
 
+    margin = 0.03  # how much better than the heuristic's move a searched move must look
+
     def __init__(self, iterations: int = DEFAULT_ITERATIONS):
         if iterations < 1:
             raise ValueError(f"the ISMCTS budget must be at least 1 iteration, not {iterations}")
@@ -138,7 +140,17 @@ class IsmctsBot(HeuristicBot):
             for seat, child in path:
                 child.visits += 1
                 child.reward += rewards[seat]
-        return max(candidates, key=lambda a: root.children[a].visits if a in root.children else -1)
+        return self.final_choice(view, candidates, root, rng)
+
+    def final_choice(self, view: View, candidates: list[Action], root: "_Node", rng: random.Random) -> Action:
+        """The heuristic's move, unless the search found one clearly better: round values are
+        noisy, and small differences between moves are mostly noise."""
+        default = HeuristicBot.choose(self, view, candidates, rng)
+        def mean(action: Action) -> float:
+            child = root.children.get(action)
+            return child.reward / child.visits if child is not None and child.visits else -1.0
+        best = max(candidates, key=lambda a: (mean(a), a is default))
+        return best if mean(best) > mean(default) + self.margin else default
 
     @staticmethod
     def rollout(game: Game) -> list[float]:

@@ -96,15 +96,18 @@ def _print_table(summary: dict) -> None:
 
     table = Table(title=t("sim.title", games=summary["games"], players=summary["players"], seed=summary["seed"]))
     for key in ("bot", "seats", "win", "ci", "rounds", "points", "ms", "rating"):
-        table.add_column(t(f"sim.col.{key}"), justify="left" if key == "bot" else "right")
+        table.add_column(t(f"sim.col.{key}"), justify="left" if key == "bot" else "right", no_wrap=True)
     for bot in summary["bots"]:
         lo, hi = bot["ci95"]
         table.add_row(
-            bot["name"], str(bot["seats"]), f"{bot['win_rate']:.1%}", f"{lo:.1%} - {hi:.1%}",
+            bot["name"], str(bot["seats"]), f"{bot['win_rate']:.1%}", f"{lo:.1%}-{hi:.1%}",
             f"{bot['round_win_rate']:.1%}", f"{bot['points_per_round']:.1f}", f"{bot['decision_ms']:.2f}",
             f"{bot['rating']['ordinal']:.1f}",
         )
-    Console().print(table)
+    console = Console()
+    if not console.is_terminal:  # piped into a file: do not squeeze the table into 80 columns
+        console = Console(width=120)
+    console.print(table)
 
 
 def draw_plot(summary: dict, path: Path) -> None:

@@ -1,0 +1,66 @@
+"""Every bot, in turn and out of turn, under every house rule, only ever returns a legal action."""
+
+import random
+
+import pytest
+
+from unokart import Game
+from unokart.bots import make_bot
+from unokart.sim.match import out_of_turn_order
+
+HOUSE_RULES = [
+    {},
+    {"stacking": True},
+    {"jump_in": True},
+    {"seven_zero": True},
+    {"draw_until_playable": True, "force_play": True},
+]
+
+
+def play_checked(bot_names: list[str], seed: int, options: dict, max_actions: int = 3000) -> int:
+    """Play one round between the bots, asserting each choice is legal; returns how many were checked."""
+    bots = [make_bot(name) for name in bot_names]
+    game = Game.new(len(bots), seed=seed, options=options)
+    rng = random.Random(seed)
+    checked = 0
+    while game.awaiting not in ("round_over", "game_over") and checked < max_actions:
+        seat = game.to_act
+        legal = list(game.legal_actions(seat))
+        action = bots[seat].choose(game.view(seat), game.legal_actions(seat), rng)
+        assert action in legal, f"{bot_names[seat]} chose {action} not in {[str(a) for a in legal]}"
+        assert list(game.legal_actions(seat)) == legal, "a bot mutated the legal action list"
+        game.apply(action)
+        checked += 1
+        for other in out_of_turn_order(game):
+            legal = game.legal_actions(other)
+            if legal:
+                action = bots[other].choose(game.view(other), legal, rng)
+                assert action is None or action in legal, f"{bot_names[other]} chose {action} out of turn"
+                if action is not None:
+                    game.apply(action)
+                    checked += 1
+                    break
+    return checked
+
+
+@pytest.mark.parametrize("options", HOUSE_RULES, ids=lambda o: ",".join(o) or "standard")
+@pytest.mark.parametrize("players", [2, 4])
+def test_random_easy_and_heuristic_bots_return_only_legal_actions(options, players):
+    lineup = (["heuristic", "easy", "random", "heuristic"])[:players]
+    checked = sum(play_checked(lineup, seed, options) for seed in range(12))
+    assert checked > 200
+
+
+@pytest.mark.parametrize("options", HOUSE_RULES, ids=lambda o: ",".join(o) or "standard")
+def test_ismcts_returns_only_legal_actions(options):
+    checked = play_checked(["ismcts:8", "heuristic", "random"], seed=5, options=options)
+    assert checked > 20
+
+
+def test_make_bot_knows_every_name_and_refuses_others():
+    for name in ("random", "easy", "heuristic", "ismcts", "ismcts:50"):
+        assert hasattr(make_bot(name), "choose")
+    assert make_bot("ismcts:50").iterations == 50
+    for bad in ("grandmaster", "ismcts:0", "ismcts:fast", "random:3"):
+        with pytest.raises(ValueError, match="bot|budget"):
+            make_bot(bad)
