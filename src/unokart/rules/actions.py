@@ -95,8 +95,8 @@ def parse_action(text: str) -> Action:
     if not args:
         raise NotationError(f"'{verb}' needs a card: {text!r}")
     card = parse_card(args[0])
-    rest_args = [a.lower() for a in args[1:]]
-    uno = bool(rest_args) and rest_args[-1] == "uno"
+    rest_args = args[1:]
+    uno = bool(rest_args) and rest_args[-1].lower() == "uno"
     if uno:
         rest_args.pop()
     color = -1
