@@ -26,7 +26,7 @@ log = logging.getLogger("unokart.server")
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 MAX_BODY_BYTES = 16384
 CREATE_SCHEMA = {"seats": ((int,), False), "options": ((dict,), False), "turn_timer": ((float, None), False),
-                 "bots": ((dict,), False)}
+                 "bots": ((dict,), False), "start": ((bool,), False)}
 JOIN_SCHEMA = {"name": ((str,), True), "seat": ((int,), False)}
 # Errors about an action carry the table's current version (PROTOCOL.md section 6).
 _VERSIONED = frozenset(("stale_version", "duplicate", "illegal_action", "not_playing"))
@@ -101,7 +101,8 @@ async def create_table(request: Request) -> Response:
         if not isinstance(level, str):
             raise ServerError("wrong_type", field="bots", expected=t("server.type.level"))
         bots[int(seat)] = level
-    table = hub.create_table(body.get("seats", 4), body.get("options"), body.get("turn_timer"), bots)
+    table = hub.create_table(body.get("seats", 4), body.get("options"), body.get("turn_timer"), bots,
+                             body.get("start", False))
     return JSONResponse({"code": table.code, "link": hub.link(table), "table": hub.summary(table)}, status_code=201)
 
 
@@ -155,7 +156,7 @@ async def index(request: Request) -> Response:
 async def websocket_endpoint(websocket: WebSocket) -> None:
     hub: Hub = websocket.app.state.hub
     await websocket.accept()
-    conn = Connection()
+    conn = Connection(hub.settings.rate_limit)
     try:
         table = hub.table(websocket.path_params["code"])
     except ServerError as err:

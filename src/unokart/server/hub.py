@@ -14,6 +14,7 @@ import asyncio
 import hashlib
 import json
 import logging
+import multiprocessing
 import random
 import secrets
 import time
@@ -38,7 +39,6 @@ MAX_ISMCTS_ITERATIONS = 20000
 TIMER_RANGE = (5, 600)
 AWAY_LEVEL = "heuristic"
 OUTBOX_LIMIT = 2000  # queued messages; a client this far behind is dropped
-RATE_PER_SECOND, RATE_BURST = 20.0, 40.0
 ENDED = ("round_over", "game_over")
 
 
@@ -49,6 +49,7 @@ class Settings:
     grace: float = 30.0
     base_url: str = "http://127.0.0.1:8000"
     bot_processes: int = 1
+    rate_limit: float = 20.0  # messages per second per connection, in bursts of twice that
 
 
 def token_hash(token: str) -> str:
@@ -92,14 +93,15 @@ def decide_in_worker(requests: list, seed: int) -> tuple[int, Action] | None:
 class Connection:
     """One websocket, as the hub sees it: where it sits, its language, and a queue of frames to send."""
 
-    def __init__(self) -> None:
+    def __init__(self, rate: float) -> None:
         self.table: Table | None = None
         self.seat: int | None = None
         self.hello = False
         self.lang = current_language()
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self.closed = False
-        self._tokens = RATE_BURST
+        self._rate = rate
+        self._tokens = 2 * rate
         self._refilled = time.monotonic()
         self._last_limit_error = 0.0
 
@@ -119,7 +121,7 @@ class Connection:
     def allow(self) -> tuple[bool, bool]:
         """Token bucket: (may this message be handled, should a rate_limited error be sent)."""
         now = time.monotonic()
-        self._tokens = min(RATE_BURST, self._tokens + (now - self._refilled) * RATE_PER_SECOND)
+        self._tokens = min(2 * self._rate, self._tokens + (now - self._refilled) * self._rate)
         self._refilled = now
         if self._tokens >= 1:
             self._tokens -= 1
@@ -233,7 +235,7 @@ class Hub:
 
     # ------------------------------------------------------------------ tables
     def create_table(self, seats: int = 4, options: dict | None = None, turn_timer: float | None = None,
-                     bots: dict[int, str] | None = None) -> Table:
+                     bots: dict[int, str] | None = None, start: bool = False) -> Table:
         if not 2 <= seats <= 10:
             raise ServerError("bad_seats")
         try:
@@ -250,10 +252,14 @@ class Hub:
                 raise ServerError("no_such_seat", seat=seat)
             level = bot_level(level)
             stored[seat] = StoredSeat("bot", _bot_name(seat, level), level)
+        if start and any(s.kind == "empty" for s in stored):
+            raise ServerError("seats_empty")
         code = self._new_code()
         self.store.create_table(code, asdict(opts), turn_timer, stored)
         table = Table(code, opts, turn_timer, [Seat(s) for s in stored], time.time())
         self.tables[code] = table
+        if start:
+            self._begin_game(table)
         return table
 
     def _new_code(self) -> str:
@@ -596,7 +602,9 @@ class Hub:
 
     def _process_pool(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(max_workers=self.settings.bot_processes)
+            # spawn, not fork: a forked worker would keep the server's sockets open after it closes them.
+            self._pool = ProcessPoolExecutor(max_workers=self.settings.bot_processes,
+                                             mp_context=multiprocessing.get_context("spawn"))
         return self._pool
 
     def _spawn(self, coro) -> None:

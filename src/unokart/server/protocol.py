@@ -30,7 +30,7 @@ SCHEMAS: dict[str, dict[str, tuple[tuple, bool]]] = {
 }
 HELLOS = frozenset(("join", "resume", "watch"))
 _COMMON = {"type", "id"}
-_TYPE_KEYS = {str: "text", int: "int", dict: "dict", list: "list", float: "float", None: "null"}
+_TYPE_KEYS = {str: "text", int: "int", bool: "bool", dict: "dict", list: "list", float: "float", None: "null"}
 _LIMITS = {"token": MAX_TOKEN_CHARS, "action": MAX_ACTION_CHARS, "level": 32, "name": 200}
 
 
@@ -66,7 +66,7 @@ def _is(value: Any, types: tuple) -> bool:
             return True
         if kind is float and type(value) in (int, float):
             return True
-        if kind in (str, dict, list) and isinstance(value, kind):
+        if kind in (str, dict, list, bool) and isinstance(value, kind):
             return True
     return False
 

@@ -1,0 +1,153 @@
+"""The server test harness: a real `unokart serve` on loopback (a subprocess) and real websocket clients."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import websockets
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class Server:
+    """`unokart serve` in a subprocess; `kill()` is a real SIGKILL."""
+
+    def __init__(self, db: Path, grace: float = 30.0, bot_delay: float = 0.0):
+        self.db = db
+        self.port = free_port()
+        self.args = [sys.executable, "-m", "unokart.cli", "serve", "--port", str(self.port), "--db", str(db),
+                     "--bot-delay", str(bot_delay), "--round-pause", "0", "--grace", str(grace), "--rate-limit", "500"]
+        self.log = db.with_suffix(".log")
+        self.proc: subprocess.Popen | None = None
+        self.start()
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def ws_url(self, code: str) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws/{code}"
+
+    def start(self) -> None:
+        with open(self.log, "ab") as log:
+            self.proc = subprocess.Popen(self.args, stdout=log, stderr=subprocess.STDOUT)
+        for _ in range(300):
+            try:
+                if httpx.get(self.url + "/api/health", timeout=1).json() == {"status": "ok"}:
+                    return
+            except httpx.HTTPError:
+                pass
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited: {self.log.read_text()}")
+            time.sleep(0.05)
+        raise RuntimeError("server did not start")
+
+    def kill(self) -> None:
+        self.proc.kill()
+        self.proc.wait()
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+    def create(self, **body) -> dict:
+        response = httpx.post(self.url + "/api/tables", json=body)
+        assert response.status_code == 201, response.text
+        return response.json()
+
+    def errors_logged(self) -> str:
+        return "\n".join(line for line in self.log.read_text().splitlines() if "ERROR" in line or "Traceback" in line)
+
+
+class Client:
+    """A websocket client that keeps every message it receives."""
+
+    def __init__(self, ws, name: str = ""):
+        self.ws = ws
+        self.name = name
+        self.received: list[dict] = []
+        self.token: str | None = None
+        self.seat: int | None = None
+        self.last_state: dict | None = None
+
+    @classmethod
+    async def connect(cls, server: Server, code: str, name: str = "") -> "Client":
+        return cls(await websockets.connect(server.ws_url(code), max_size=2**22, max_queue=None), name)
+
+    async def send(self, **message) -> None:
+        await self.ws.send(json.dumps(message))
+
+    async def send_raw(self, text: str) -> None:
+        await self.ws.send(text)
+
+    async def recv(self, timeout: float = 20) -> dict:
+        message = json.loads(await asyncio.wait_for(self.ws.recv(), timeout))
+        self.received.append(message)
+        if message["type"] == "state":
+            self.last_state = message
+        return message
+
+    async def until(self, predicate, timeout: float = 30) -> dict:
+        deadline = time.monotonic() + timeout
+        while True:
+            message = await self.recv(max(0.01, deadline - time.monotonic()))
+            if predicate(message):
+                return message
+
+    async def reply(self, code_or_type: str, timeout: float = 20) -> dict:
+        """The next message that is an error with this code, or of this type."""
+        return await self.until(lambda m: m["type"] == code_or_type or m.get("code") == code_or_type, timeout)
+
+    async def join(self, name: str, seat: int | None = None) -> dict:
+        message = {"type": "join", "name": name}
+        if seat is not None:
+            message["seat"] = seat
+        await self.send(**message)
+        welcome = await self.reply("welcome")
+        self.token, self.seat = welcome["token"], welcome["seat"]
+        return welcome
+
+    async def resume(self, token: str) -> dict:
+        await self.send(type="resume", token=token)
+        welcome = await self.reply("welcome")
+        self.token, self.seat = token, welcome["seat"]
+        return welcome
+
+    async def act(self, action: str, version: int, **extra) -> None:
+        await self.send(type="action", token=self.token, version=version, action=action, **extra)
+
+    async def close(self) -> None:
+        await self.ws.close()
+
+
+async def play_to_the_end(client: Client, rng: random.Random, timeout: float = 60) -> dict:
+    """Play random legal moves for this client's seat on its turn until the game is over."""
+    deadline = time.monotonic() + timeout
+    state = client.last_state
+    while True:
+        if state is not None:
+            view = state["view"]
+            if view["awaiting"] == "game_over":
+                return state
+            if view["to_act"] == client.seat and state["legal"]:
+                await client.act(rng.choice(state["legal"]), state["version"])
+        message = await client.recv(max(0.01, deadline - time.monotonic()))
+        if message["type"] == "error":
+            assert message["code"] in ("stale_version",), message
+        state = message if message["type"] == "state" else None

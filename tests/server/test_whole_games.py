@@ -1,0 +1,151 @@
+"""Whole games at a real server: two humans and two bots to the end (and a rematch), watched by a spectator.
+
+Every message each seat receives is kept, then checked against the rules core
+replaying the stored record: each seat got exactly its own view and only the
+events meant for it, and never a card it may not see.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import subprocess
+import sys
+
+import httpx
+import pytest
+
+from unokart import Action, Game
+from unokart.rules.cards import FACE_CODE
+from unokart.server.shuffle import commitment
+
+from server_harness import Client, play_to_the_end
+
+CARD_CODES = frozenset(FACE_CODE)
+TABLES = [
+    ({"target_score": 100}, {"2": "easy", "3": "ismcts:5"}, 1),
+    ({"target_score": 40, "hand_size": 4, "stacking": True, "jump_in": True, "seven_zero": True},
+     {"2": "random", "3": "heuristic"}, 2),
+]
+
+
+async def _play_table(server, options: dict, bots: dict, games: int, seed: int) -> dict:
+    created = server.create(seats=4, options=options, bots=bots)
+    code = created["code"]
+    ann, bob, spectator = [await Client.connect(server, code, n) for n in ("Ann", "Bob", "spectator")]
+    await ann.join("Ann")
+    await bob.join("Bob")
+    await spectator.send(type="watch")
+    await spectator.reply("welcome")
+    rng = random.Random(seed)
+    for number in range(games):
+        if number == 0:
+            await ann.send(type="start", token=ann.token)
+        else:
+            await bob.send(type="rematch", token=bob.token)
+        watched = spectator.until(lambda m: m["type"] == "state" and m["game"] == number + 1
+                                  and m["view"]["awaiting"] == "game_over", 120)
+        ann.last_state = bob.last_state = None
+        finals = await asyncio.gather(play_to_the_end(ann, rng, 120), play_to_the_end(bob, rng, 120), watched)
+        assert {f["game"] for f in finals} == {number + 1}
+    for client in (ann, bob, spectator):
+        await client.close()
+    return {"code": code, "clients": {0: ann, 1: bob, None: spectator}, "options": options}
+
+
+@pytest.fixture(scope="module")
+def played(server):
+    async def main():
+        return await asyncio.gather(*(_play_table(server, o, b, g, i) for i, (o, b, g) in enumerate(TABLES)))
+    tables = asyncio.run(main())
+    finished = httpx.get(server.url + "/api/games").json()["games"]
+    for table in tables:
+        table["games"] = {g["game"]: httpx.get(f"{server.url}/api/games/{g['id']}").json()
+                          for g in finished if g["code"] == table["code"]}
+    return tables
+
+
+def test_two_humans_and_two_bots_play_whole_games_to_the_end(played, server, tmp_path):
+    for table in played:
+        assert set(table["games"]) == set(range(1, len(table["games"]) + 1)) and table["games"]
+        for number, game in table["games"].items():
+            final = next(m for m in reversed(table["clients"][0].received)
+                         if m["type"] == "state" and m["game"] == number)
+            assert final["view"]["awaiting"] == "game_over"
+            assert game["scores"] == final["view"]["scores"]
+            assert game["scores"][game["winner"]] >= table["options"]["target_score"]
+            replayed = Game.from_record(game["record"])
+            assert replayed.awaiting == "game_over" and replayed.scores == game["scores"]
+            assert game["players"][:2] == ["Ann", "Bob"]
+            path = tmp_path / f"{table['code']}-{number}.json"
+            path.write_text(json.dumps(game))
+            done = subprocess.run([sys.executable, "-m", "unokart.cli", "verify", str(path)], capture_output=True, text=True)
+            assert done.returncode == 0, done.stderr
+            assert f"{len(game['record']['rounds'])} round(s)" in done.stdout
+    assert len(played[1]["games"]) == 2  # the rematch was a second game at the same table
+
+
+def _cards_in(value, out: set) -> set:
+    """Every card a message names: card codes, and the cards of actions in notation (never narrated text)."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key != "text":
+                _cards_in(item, out)
+    elif isinstance(value, list):
+        for item in value:
+            _cards_in(item, out)
+    elif isinstance(value, str):
+        if value in CARD_CODES:
+            out.add(value)
+        elif ": " in value and value.split(":")[0].isdigit():
+            action = Action.parse(value)
+            if action.card >= 0:
+                out.add(FACE_CODE[action.card])
+    return out
+
+
+def _check(seat, message: dict, game: Game) -> None:
+    assert message["view"] == game.view(seat).to_json()
+    assert message["legal"] == ([str(a) for a in game.legal_actions(seat)] if seat is not None else [])
+    for event in message["events"]:
+        to, true = game.events[event["i"]]
+        assert to is None or (seat is not None and seat in to), (seat, event)
+        assert {k: v for k, v in event.items() if k not in ("i", "text")} == true
+    known = _cards_in(game.events_for(seat), set())
+    if seat is not None:
+        known |= {FACE_CODE[f] for f in game.hands[seat]}
+    assert _cards_in({k: v for k, v in message.items() if k != "commitments"}, set()) <= known
+    current = message["commitments"][-1]
+    assert current["round"] == game.round
+    assert (current["seed"] is not None) == (game.awaiting in ("round_over", "game_over"))
+
+
+def test_every_message_to_a_seat_shows_only_what_that_seat_may_see(played):
+    checked = 0
+    for table in played:
+        for number, stored in table["games"].items():
+            record = stored["record"]
+            by_version: dict[int, list] = {}
+            for seat, client in table["clients"].items():
+                for message in client.received:
+                    if message["type"] == "state" and message["game"] == number:
+                        by_version.setdefault(message["version"], []).append((seat, message))
+                    assert "stock_cards" not in message and "deck" not in json.dumps(message)
+            version = min(by_version)
+            rounds = record["rounds"]
+            game = Game.new(record["players"], seed=rounds[0]["seed"], options=record["options"])
+            assert [commitment(r["seed"]) for r in rounds] == stored["commitments"]
+            for index, rnd in enumerate(rounds):
+                if index:
+                    game.next_round(rnd["seed"])
+                    version += 1
+                for position in range(len(rnd["actions"]) + 1):
+                    if position:
+                        game.apply(rnd["actions"][position - 1])
+                        version += 1
+                    for seat, message in by_version.pop(version, []):
+                        _check(seat, message, game)
+                        checked += 1
+            assert not by_version  # every message matched a position of the game
+    assert checked > 500
