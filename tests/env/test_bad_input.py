@@ -130,3 +130,11 @@ def test_step_before_reset_is_refused():
 def test_policy_bot_from_a_missing_file_says_so(tmp_path):
     with pytest.raises(RuntimeError, match="no such file|sb3-contrib"):
         PolicyBot(tmp_path / "missing.zip")
+
+
+def test_the_aec_env_refuses_step_and_observe_before_reset():
+    fresh = raw_env(players=2)
+    with pytest.raises(RuntimeError, match="call reset"):
+        fresh.step(DRAW)
+    with pytest.raises(RuntimeError, match="call reset"):
+        fresh.observe("player_0")

@@ -18,16 +18,15 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
 
 from ..i18n import t
 from ..rules import Game, Options
 from ..rules import actions as A
 from ..rules.cards import FACE_POINTS, FULL_DECK, WILD_DRAW_FOUR
-from ..rules.engine import GAME_OVER, PLAY, ROUND_OVER
+from ..rules.engine import DRAWN, GAME_OVER, PLAY, ROUND_OVER
 from ..rules.errors import UnoKartError
 from .actions import DECLINE, MAX_PLAYERS, N_ACTIONS, action_table, describe_index
-from .observation import LAYOUT, OBS_SIZE, encode
+from .observation import LAYOUT, OBS_SIZE, encode_fields
 
 REWARDS = ("round", "game")
 DEFAULT_SCALE = {"round": 0.01, "game": 1.0}  # round points in hundreds; a game is won or lost
@@ -172,15 +171,24 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's naming convention)
         return mask
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
+        game = self.game
+        if game is None:
+            raise RuntimeError(t("env.no_reset"))
         seat = self.agent_seat[agent]
         selected = agent == self.agent_selection and not (self.terminations[agent] or self.truncations[agent])
-        return {
-            "observation": encode(self.game.view(seat), self.covered_color, selected and self.reacting),
-            "action_mask": self.action_mask() if selected else np.zeros(N_ACTIONS, np.int8),
-        }
+        # Exactly what game.view(seat) holds, read without copying (the hot path): this seat's hand,
+        # the others' sizes, the public pile and state; the drawn card only to the seat that drew it.
+        observation = encode_fields(
+            seat, self.players, game.hands[seat], [len(h) for h in game.hands], game.discard, game.color,
+            game.direction, game.to_act, game.awaiting, game.pending, len(game.stock),
+            game.drawn if seat == game.to_act and game.awaiting == DRAWN else -1, game.uno_said, game.uno_window, game.scores,
+            self.table_options.target_score, self.covered_color, selected and self.reacting)
+        return {"observation": observation, "action_mask": self.action_mask() if selected else np.zeros(N_ACTIONS, np.int8)}
 
     # ------------------------------------------------------------------ step
     def step(self, action: Any) -> None:
+        if self.game is None:
+            raise RuntimeError(t("env.no_reset"))
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -288,6 +296,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's naming convention)
         self.game = None
 
 
-def env(**kwargs: Any) -> AECEnv:
-    """The environment with PettingZoo's order-enforcing wrapper (``raw_env`` is the bare one)."""
-    return wrappers.OrderEnforcingWrapper(raw_env(**kwargs))
+def env(**kwargs: Any) -> raw_env:
+    """The environment. ``raw_env`` already refuses ``step``/``observe`` before ``reset`` with a clear
+    error, so it needs no PettingZoo order-enforcing wrapper (which would cost a third of the speed)."""
+    return raw_env(**kwargs)

@@ -56,40 +56,43 @@ def encode(view: View, covered_color: int = -1, reacting: bool = False) -> np.nd
     ``covered_color`` is the colour active before a Wild Draw Four on top (public:
     the env tracks it as play goes; a bot reads it from the view's events).
     """
+    return encode_fields(view.seat, view.n, view.hand, view.hand_sizes, view.discard, view.color, view.direction,
+                         view.to_act, view.awaiting, view.pending, view.stock, view.drawn, view.uno_said,
+                         view.uno_window, view.scores, view.options.target_score, covered_color, reacting)
+
+
+def encode_fields(seat: int, n: int, hand: list[int], hand_sizes: list[int], discard: list[int], color: int,
+                  direction: int, to_act: int | None, awaiting: str, pending: int, stock: int, drawn: int,
+                  uno_said: list[bool], uno_window: int, scores: list[int], target_score: int,
+                  covered_color: int, reacting: bool) -> np.ndarray:
+    """``encode`` from a view's fields one by one (the env's hot path passes them without building a View)."""
     obs = np.zeros(OBS_SIZE, np.float32)
-    seat, n = view.seat, view.n
-    for face in view.hand:
+    for face in hand:
         obs[face] += 1.0
-    discard = view.discard
     obs[_DISCARD:_DISCARD + N_FACES] = np.bincount(discard, minlength=N_FACES)
     top = discard[-1]
-    obs[_TOP + top] = 1.0
-    if view.color >= 0:
-        obs[_COLOR + view.color] = 1.0
-    sizes = view.hand_sizes
-    obs[_SIZES:_SIZES + n] = sizes[seat:] + sizes[:seat]
+    ones = [_TOP + top, _AWAITING + _AWAITING_INDEX[awaiting]]
+    if color >= 0:
+        ones.append(_COLOR + color)
+    obs[_SIZES:_SIZES + n] = hand_sizes[seat:] + hand_sizes[:seat]
     obs[_SEATED:_SEATED + MAX_PLAYERS] = _SEATED_ROWS[n]
-    scores = view.scores
     if any(scores):
-        obs[_SCORES:_SCORES + n] = np.array(scores[seat:] + scores[:seat], np.float32) / view.options.target_score
-    said = view.uno_said
-    if any(said):
-        for s in range(n):
-            if said[s] and sizes[s] == 1:
-                obs[_UNO_SAID + (s - seat) % n] = 1.0
-    if view.uno_window >= 0:
-        obs[_WINDOW + (view.uno_window - seat) % n] = 1.0
-    if view.to_act is not None:
-        obs[_TO_ACT + (view.to_act - seat) % n] = 1.0
-    obs[_AWAITING + _AWAITING_INDEX[view.awaiting]] = 1.0
-    if view.direction > 0:
-        obs[_DIRECTION] = 1.0
-    obs[_PENDING] = view.pending
-    obs[_STOCK] = view.stock / 112.0
-    if view.drawn >= 0:
-        obs[_DRAWN + view.drawn] = 1.0
+        obs[_SCORES:_SCORES + n] = np.array(scores[seat:] + scores[:seat], np.float32) / target_score
+    if any(uno_said):
+        ones += [_UNO_SAID + (s - seat) % n for s in range(n) if uno_said[s] and hand_sizes[s] == 1]
+    if uno_window >= 0:
+        ones.append(_WINDOW + (uno_window - seat) % n)
+    if to_act is not None:
+        ones.append(_TO_ACT + (to_act - seat) % n)
+    if direction > 0:
+        ones.append(_DIRECTION)
+    if drawn >= 0:
+        ones.append(_DRAWN + drawn)
     if covered_color >= 0 and top == WILD_DRAW_FOUR:
-        obs[_COVERED + covered_color] = 1.0
+        ones.append(_COVERED + covered_color)
     if reacting:
-        obs[_REACTING] = 1.0
+        ones.append(_REACTING)
+    obs[ones] = 1.0
+    obs[_PENDING] = pending
+    obs[_STOCK] = stock / 112.0
     return obs

@@ -1,0 +1,108 @@
+"""Environment steps per second: unokart's PettingZoo AEC env against RLCard 1.2.0's ``rlcard.make("uno")``.
+
+Both are stepped the same way, with uniformly random legal actions read from
+what each env hands the agent (our ``action_mask``; RLCard's
+``state["legal_actions"]``), a new episode whenever one ends. A step is one
+decision: each env's own observation for the next agent is built every step.
+The runs alternate in one process; medians and their ratio are printed.
+RLCard's UNO has two players, so the ratio is at two players; the other rows
+show how the env scales with the table (and with every house rule on).
+RLCard is only needed here: ``pip install rlcard==1.2.0``.
+
+    python bench/env.py [--seconds 2] [--repeats 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+
+import numpy as np
+
+from unokart.env import env as pettingzoo_env
+from unokart.env import raw_env
+
+ALL_HOUSE_RULES = {"stacking": True, "draw_until_playable": True, "force_play": True, "jump_in": True, "seven_zero": True}
+
+
+def unokart_rate(make, seconds: float, seed: int) -> float:
+    """Decisions per second through the AEC API: ``last()``, a random masked index, ``step()``."""
+    rng = random.Random(seed)
+    aec = make()
+    aec.reset(seed=seed)
+    decisions = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        for _ in range(1000):
+            obs, reward, terminated, truncated, info = aec.last()
+            if terminated or truncated:
+                aec.step(None)
+                if not aec.agents:
+                    seed += 1
+                    aec.reset(seed=seed)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            aec.step(int(legal[rng.randrange(len(legal))]))
+            decisions += 1
+        if time.perf_counter() > deadline:
+            return decisions / (time.perf_counter() - start)
+
+
+def rlcard_rate(seconds: float, seed: int) -> float:
+    """Decisions per second of ``rlcard.make("uno")``: its state, a random legal action, ``step()``."""
+    import rlcard
+
+    rng = random.Random(seed)
+    env = rlcard.make("uno", config={"seed": seed})
+    state, _ = env.reset()
+    decisions = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        for _ in range(1000):
+            legal = list(state["legal_actions"])
+            state, _ = env.step(legal[rng.randrange(len(legal))])
+            decisions += 1
+            if env.is_over():
+                state, _ = env.reset()
+        if time.perf_counter() > deadline:
+            return decisions / (time.perf_counter() - start)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seconds", type=float, default=2.0, help="length of each timed run")
+    parser.add_argument("--repeats", type=int, default=5, help="alternating runs per environment")
+    args = parser.parse_args()
+    try:
+        import rlcard  # noqa: F401
+    except ImportError:
+        sys.exit("bench/env.py needs RLCard as the anchor: pip install rlcard==1.2.0 (only for this benchmark)")
+
+    ours = {"env()": [], "raw_env()": []}
+    theirs = []
+    for repeat in range(args.repeats):
+        ours["env()"].append(unokart_rate(lambda: pettingzoo_env(players=2), args.seconds, seed=repeat))
+        theirs.append(rlcard_rate(args.seconds, seed=repeat))
+        ours["raw_env()"].append(unokart_rate(lambda: raw_env(players=2), args.seconds, seed=repeat))
+    anchor = statistics.median(theirs)
+    print(f"two players, medians of {args.repeats} alternating runs of {args.seconds:g} s:")
+    label = 'rlcard.make("uno")'
+    print(f"  {label:<28} {anchor:>10,.0f} steps/s")
+    for name, rates in ours.items():
+        rate = statistics.median(rates)
+        print(f"  {'unokart ' + name:<28} {rate:>10,.0f} steps/s   {rate / anchor:5.2f}x RLCard")
+
+    print(f"unokart env() by table, medians of {args.repeats} runs:")
+    for players, options, label in ((4, None, ""), (10, None, ""), (4, ALL_HOUSE_RULES, " every house rule")):
+        rates = [unokart_rate(lambda: pettingzoo_env(players=players, options=options), args.seconds / 2, seed=r)
+                 for r in range(args.repeats)]
+        print(f"  {players:>2} players{label:<18} {statistics.median(rates):>10,.0f} steps/s")
+
+
+if __name__ == "__main__":
+    main()
