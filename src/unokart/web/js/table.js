@@ -83,8 +83,10 @@ export function showTable(app, code, watchOnly) {
     const key = `${s.view.round}:${event.i}`;
     if (s.seen.has(key)) return;
     s.seen.add(key);
+    // The challenger sees the reveal; its sentence ("X shows you their hand") is not for the one who showed it.
+    const ownReveal = event.type === "reveal" && event.seat === s.seat;
     if (event.type === "round_start") log.append(el("p.round", {}, event.text || ""));
-    else if (event.text) log.append(el(`p${event.type === "item" ? ".item" : ""}${PRIVATE_EVENTS.has(event.type) ? ".private" : ""}`, {}, event.text));
+    else if (event.text && !ownReveal) log.append(el(`p${event.type === "item" ? ".item" : ""}${PRIVATE_EVENTS.has(event.type) ? ".private" : ""}`, {}, event.text));
     log.scrollTop = log.scrollHeight;
     if (event.type === "reveal" && event.to === s.seat) s.reveal = { seat: event.seat, cards: event.cards };
     if (event.type === "round_end") s.roundEnd = event;
@@ -263,7 +265,7 @@ export function showTable(app, code, watchOnly) {
     const center = renderCenter(view, { canDraw, onDraw: () => canDraw && send(legalOf("draw")[0]) });
     const board = el("div.board", {}, opponents, center, renderPrompt(), renderDecision(), me !== null ? renderHand() : null);
     const side = el("aside.side", {}, renderScores(view, s.table?.options?.target_score ?? ""), el("section.panel", {}, el("h2", {}, t("web.table.log")), log));
-    screen.replaceChildren(el("div.game", { id: "game", dataset: { awaiting: view.awaiting, mine: String(view.to_act === me) } }, board, side));
+    screen.replaceChildren(el("div.game", { id: "game", dataset: { awaiting: view.awaiting, mine: String(view.to_act === me && me !== null), version: s.version, round: view.round } }, board, side));
     if (focused !== undefined) screen.querySelector(`[data-hand-index="${focused}"]`)?.focus();
     renderSummary();
   }
@@ -324,12 +326,13 @@ export function showTable(app, code, watchOnly) {
     const hand = view.hands[s.seat];
     const playable = new Set(s.legal.filter((a) => a.verb === "play" || a.verb === "jump").map((a) => a.card));
     const jumping = s.legal.some((a) => a.verb === "jump");
+    const myTurn = view.to_act === s.seat;
     const row = el("div.hand", { id: "hand", role: "group", "aria-label": t("web.table.your_hand", { n: hand.length }) });
     sortHand(hand).forEach(({ code }, position) => {
       const card = cardElement(code, { tag: "button" });
       card.type = "button";
       card.dataset.handIndex = position;
-      card.classList.add(playable.has(code) ? "playable" : "dim");
+      card.classList.add(playable.has(code) ? "playable" : myTurn ? "dim" : "waiting");
       if (view.drawn === code && view.awaiting === "drawn") card.classList.add("drawn-new");
       if (position < 10) card.append(el("span.key", { "aria-hidden": "true" }, (position + 1) % 10));
       card.addEventListener("click", () => chooseCard(code));
@@ -366,11 +369,8 @@ export function showTable(app, code, watchOnly) {
     const view = s.view;
     const over = view.awaiting === "round_over" || view.awaiting === "game_over";
     const key = `${s.table?.game}:${view.round}:${view.awaiting}`;
-    if (!over) {
-      if (dialog.open) dialog.close();
-      return;
-    }
-    if (s.summaryFor === key) return;
+    // The summary stays up until its reader closes it, even once the next round is dealt.
+    if (!over || s.summaryFor === key) return;
     s.summaryFor = key;
     const end = s.roundEnd && s.roundEnd.scores ? s.roundEnd : { winner: view.round_winner, hand_points: view.players.map(() => null), scores: view.scores, points: null };
     const rows = view.players.map((name, seat) => el(`tr${seat === end.winner ? ".winner" : ""}`, {},
@@ -380,7 +380,7 @@ export function showTable(app, code, watchOnly) {
       el("td.num", {}, end.scores[seat])));
     const gameOver = view.awaiting === "game_over";
     const canRematch = gameOver && s.token && s.seat !== null;
-    dialog.replaceChildren(
+    dialog.replaceChildren(...[
       gameOver ? el("p.trophy", { "aria-hidden": "true" }, "\uD83C\uDFC6") : null,
       el("h2", { id: "summary-title" }, gameOver ? t("web.summary.game_title") : t("web.summary.round_title", { round: view.round })),
       el("p.winner-line", {}, gameOver ? t("core.event.game_end", { name: view.players[view.game_winner] }) : t("core.event.round_end", { name: view.players[end.winner], points: end.points })),
@@ -391,7 +391,7 @@ export function showTable(app, code, watchOnly) {
       el("div.row", { style: "justify-content:flex-end" },
         canRematch ? el("button.btn.btn-primary", { type: "button", id: "rematch-btn", onclick: () => { s.socket.send({ type: "rematch", token: s.token }); dialog.close(); } }, t("web.summary.rematch")) : null,
         gameOver ? el("a.btn", { href: "/", onclick: (e) => { e.preventDefault(); dialog.close(); navigate("/"); } }, t("web.back_to_lobby")) : null,
-        el("button.btn" + (gameOver ? ".btn-ghost" : ".btn-primary"), { type: "button", id: "summary-close", onclick: () => dialog.close() }, t("web.close"))));
+        el("button.btn" + (gameOver ? ".btn-ghost" : ".btn-primary"), { type: "button", id: "summary-close", onclick: () => dialog.close() }, t(gameOver ? "web.close" : "web.summary.continue")))].filter(Boolean));
     dialog.showModal();
   }
 
