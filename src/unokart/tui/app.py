@@ -28,6 +28,14 @@ def _seat_list(seats: list[int], names: list[str]) -> str:
     return ", ".join(f"{seat} {names[seat]}" for seat in seats)
 
 
+def _key_line(keys: list[tuple[str, str]]) -> Text:
+    out = Text()
+    for key, label in keys:
+        out.append(f" {key} ", style="reverse bold")
+        out.append(f" {label}  ")
+    return out
+
+
 class SummaryScreen(ModalScreen):
     """A round's summary, or the final result."""
 
@@ -128,7 +136,7 @@ class PlayApp(App):
             if event["type"] in ("round_end", "game_end"):
                 self.round_end = event
         if notice:
-            log.write(Text(notice, style="bold red"))
+            log.write(Text(notice, style="bold cyan"))
         self.notice = None
         self.mode = None if self.mode == "catch" else self.mode
         self.redraw()
@@ -136,6 +144,7 @@ class PlayApp(App):
     def redraw(self) -> None:
         view = self.view
         if not view:
+            self._draw_waiting()
             return
         me = self.source.seat
         hand = view["hands"][me]
@@ -159,6 +168,13 @@ class PlayApp(App):
         self.query_one("#hand", Static).update(hand_rows(self.hand, playable, self.selected, width))
         self.query_one("#keys", Static).update(self._keys_text())
         self._show_summary()
+
+    def _draw_waiting(self) -> None:
+        """Before the first deal (a server's lobby): what the source says, and the start key."""
+        self.query_one("#status", Static).update(Text(self.TITLE, style="bold"))
+        self.query_one("#prompt", Static).update(self.notice or Text(self.source.status_note or ""))
+        keys = [("n", t("tui.key.start"))] if self.source.status_note else []
+        self.query_one("#keys", Static).update(_key_line(keys + [("q", t("tui.key.quit"))]))
 
     def _turn_text(self) -> str:
         view = self.view
@@ -257,14 +273,12 @@ class PlayApp(App):
                 keys.append((key, t(f"tui.key.{label}")))
         if UNO in verbs or self._can_say_uno_with_play():
             keys.append(("u", t("tui.key.uno")))
-        if awaiting == "round_over":
+        if awaiting == "round_over" and not self.source.deals_itself:
             keys.append(("n", t("tui.key.next_round")))
+        elif awaiting == "game_over" and self.source.deals_itself:
+            keys.append(("n", t("tui.key.rematch")))
         keys.append(("q", t("tui.key.quit")))
-        out = Text()
-        for key, label in keys:
-            out.append(f" {key} ", style="reverse bold")
-            out.append(f" {label}  ")
-        return out
+        return _key_line(keys)
 
     def _show_summary(self) -> None:
         view, event = self.view, self.round_end
@@ -286,7 +300,10 @@ class PlayApp(App):
         winner = event["winner"]
         title = (t("tui.summary.final", name=names[winner], points=view["scores"][winner]) if final
                  else t("tui.summary.round", round=view["round"], name=names[winner], points=event["points"]))
-        table = Table(title=title, caption=t("tui.summary.final_keys" if final else "tui.summary.keys"), min_width=60)
+        caption = "final_keys" if final else "keys"
+        if self.source.deals_itself:
+            caption = "server_" + caption
+        table = Table(title=title, caption=t(f"tui.summary.{caption}"), min_width=60)
         table.add_column(t("tui.summary.player"))
         table.add_column(t("tui.summary.left"), justify="right")
         table.add_column(t("tui.summary.score"), justify="right")
@@ -350,7 +367,7 @@ class PlayApp(App):
         if view.get("awaiting") in ("round_over", "game_over"):
             await self.action_next_round()
             return
-        if not self.hand:
+        if not view or not self.hand:
             return
         face = parse_card(self.hand[self.selected])
         plays = self._plays_of(face)
@@ -407,10 +424,11 @@ class PlayApp(App):
         self.redraw()
 
     async def action_next_round(self) -> None:
+        """The next round (local play), or whatever the server's table allows: start, rematch."""
         awaiting = self.view.get("awaiting")
-        if awaiting == "game_over":
+        if not self.source.deals_itself and awaiting == "game_over":
             self._say(t("tui.error.game_over"))
-        elif awaiting != "round_over":
+        elif not self.source.deals_itself and awaiting != "round_over":
             self._say(t("tui.error.round_not_over"))
         else:
             try:

@@ -8,6 +8,7 @@ from typing import Optional
 import typer
 
 from ..i18n import t
+from .remote import DEFAULT_SERVER
 
 
 def register(app: typer.Typer) -> None:
@@ -20,7 +21,8 @@ def register(app: typer.Typer) -> None:
         option: list[str] = typer.Option([], "--option", "-o", help="House rule, e.g. -o stacking -o hand_size=5."),
         target: Optional[int] = typer.Option(None, help="The score that wins the game (R11.2; default 500)."),
         delay: float = typer.Option(0.6, min=0.0, help="Seconds each bot waits before it acts."),
-        join: Optional[str] = typer.Option(None, help="Join a table on a unokart server: its code or URL."),
+        join: Optional[str] = typer.Option(None, help="Join a table on a unokart server: its link, or its code with --server."),
+        server: str = typer.Option(DEFAULT_SERVER, help="The server of a table given by its code."),
     ) -> None:
         """Play in the terminal: against bots here, or at a server's table with --join."""
         from ..rules import UnoKartError
@@ -28,11 +30,12 @@ def register(app: typer.Typer) -> None:
         from .app import PlayApp
 
         if join:
-            from .remote import RemoteTable, TableAddressError
+            from .remote import JoinError, RemoteTable
 
             try:
-                source = RemoteTable.from_address(join, name)
-            except TableAddressError as err:
+                source = RemoteTable.from_address(join, name, server)
+                source.check()
+            except JoinError as err:
                 typer.echo(f"error: {err}", err=True)
                 raise typer.Exit(2)
         else:

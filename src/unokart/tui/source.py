@@ -23,6 +23,8 @@ class TableSource:
 
     seat: int = 0
     target_score: int = 500
+    deals_itself = False  # True when rounds are dealt without asking (a server's table)
+    status_note: str | None = None  # what to show while there is no game yet (a lobby)
     view: dict | None = None
     legal: list[Action] = []
 

@@ -1,0 +1,278 @@
+"""A seat at a table on a unokart server, over the websocket protocol of docs/PROTOCOL.md.
+
+The seat token is kept in ``$XDG_CONFIG_HOME/unokart/seats.json`` (``~/.config`` by
+default), so a dropped connection, or a new ``unokart play --join``, comes back to the
+same seat with ``resume``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import os
+import re
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from ..i18n import current_language, t
+from ..rules import Action, NotationError
+from .source import OnChange, TableError, TableSource
+
+CODE_PATTERN = re.compile(r"^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}$")
+DEFAULT_SERVER = "http://127.0.0.1:8000"
+ANSWER_TIMEOUT = 10.0  # seconds to wait for the server's answer to an action
+RETRY_DELAYS = (0.5, 1.0, 2.0, 4.0)  # then every 4 s, for as long as the app runs
+# Join errors that no retry can fix: the player must choose another table or name.
+FATAL_CODES = frozenset(("no_such_table", "table_full", "already_started", "bad_name", "seat_taken", "no_such_seat"))
+
+
+class JoinError(ValueError):
+    """A --join that cannot work: not a table code or link, no such table, no server there."""
+
+
+def parse_address(text: str, server: str = DEFAULT_SERVER) -> tuple[str, str]:
+    """``K7Q2XM`` or ``http://host:port/t/K7Q2XM`` (or ``ws://host:port/ws/K7Q2XM``) -> (http base, CODE)."""
+    text = text.strip()
+    if "://" not in text:
+        base, code = server.rstrip("/"), text
+    else:
+        parts = urlsplit(text)
+        scheme = {"http": "http", "https": "https", "ws": "http", "wss": "https"}.get(parts.scheme)
+        segments = [s for s in parts.path.split("/") if s]
+        if scheme is None or not parts.netloc or not segments:
+            raise JoinError(t("tui.remote.bad_address", address=text))
+        base, code = f"{scheme}://{parts.netloc}", segments[-1]
+    if not CODE_PATTERN.match(code.upper()):
+        raise JoinError(t("tui.remote.bad_code", code=code))
+    return base, code.upper()
+
+
+def seats_file() -> Path:
+    config = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(config) / "unokart" / "seats.json"
+
+
+class SeatStore:
+    """Seat tokens by table link. A broken file is treated as empty (and rewritten on the next join)."""
+
+    def __init__(self, path: Path | None = None):
+        self.path = path or seats_file()
+
+    def _load(self) -> dict:
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    def get(self, link: str) -> dict | None:
+        entry = self._load().get(link)
+        return entry if isinstance(entry, dict) and isinstance(entry.get("token"), str) else None
+
+    def put(self, link: str, entry: dict | None) -> None:
+        data = self._load()
+        if entry is None:
+            data.pop(link, None)
+        else:
+            data[link] = entry
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = self.path.with_suffix(".tmp")
+        temporary.write_text(json.dumps(data, indent=2), encoding="utf-8")
+        temporary.chmod(0o600)  # tokens are secrets
+        temporary.replace(self.path)
+
+
+class RemoteTable(TableSource):
+    deals_itself = True
+
+    def __init__(self, base: str, code: str, name: str, store: SeatStore | None = None):
+        self.base, self.code, self.name = base, code, name
+        self.link = f"{base}/t/{code}"
+        self.ws_url = base.replace("http", "ws", 1) + f"/ws/{code}"
+        self.store = store or SeatStore()
+        self.seat = (self.store.get(self.link) or {}).get("seat", 0)
+        self.view = None
+        self.legal = []
+        self.table: dict | None = None  # the latest table summary
+        self.version = 0
+        self._seen: set[tuple] = set()  # (game, round, i) of events already passed on
+        self._ws = None
+        self._ids = itertools.count(1)
+        self._answers: dict[int, asyncio.Future] = {}
+        self._on_change: OnChange | None = None
+        self._task: asyncio.Task | None = None
+
+    @classmethod
+    def from_address(cls, address: str, name: str, server: str = DEFAULT_SERVER) -> "RemoteTable":
+        return cls(*parse_address(address, server), name)
+
+    def check(self) -> None:
+        """Before opening the app: the server answers and has this table (GET /api/tables/CODE)."""
+        from urllib.error import HTTPError, URLError
+        from urllib.request import urlopen
+
+        try:
+            with urlopen(f"{self.base}/api/tables/{self.code}", timeout=5):
+                pass
+        except HTTPError as err:
+            if err.code == 404:
+                raise JoinError(t("tui.remote.no_such_table", code=self.code, server=self.base)) from None
+            raise JoinError(t("tui.remote.unreachable", server=self.base, reason=f"HTTP {err.code}")) from None
+        except (URLError, OSError) as err:
+            raise JoinError(t("tui.remote.unreachable", server=self.base, reason=getattr(err, "reason", err))) from None
+
+    # ------------------------------------------------------------------ TableSource
+    async def start(self, on_change: OnChange) -> None:
+        self._on_change = on_change
+        self._notify(t("tui.remote.connecting", link=self.link))
+        self._task = asyncio.create_task(self._stay_connected())
+
+    async def stop(self) -> None:
+        if self._task:
+            self._task.cancel()
+        if self._ws is not None:
+            await self._ws.close()
+
+    async def act(self, action: Action) -> None:
+        await self._send({"type": "action", "version": self.version, "action": str(action)}, wait=True)
+
+    async def next_round(self) -> None:
+        """In the lobby: start the game; after a game: a rematch. Rounds are dealt by the server."""
+        status = (self.table or {}).get("status")
+        if self.view is None or status == "lobby":
+            await self._send({"type": "start"})
+        elif self.view["awaiting"] == "game_over":
+            await self._send({"type": "rematch"})
+        else:
+            raise TableError(t("tui.remote.server_deals"))
+
+    @property
+    def status_note(self) -> str | None:
+        """What to show while there is no game view: the lobby's seats."""
+        if self.view is not None or self.table is None:
+            return None
+        seats = ", ".join(
+            f"{s['seat']} {s['name'] if s['kind'] != 'empty' else t('tui.remote.empty_seat')}"
+            + (" " + t("tui.you") if s["seat"] == self.seat else "")
+            for s in self.table["seats"])
+        return t("tui.remote.lobby", code=self.code, seats=seats)
+
+    # ------------------------------------------------------------------ connection
+    async def _stay_connected(self) -> None:
+        import websockets
+
+        attempt = 0
+        while True:
+            try:
+                async with websockets.connect(self.ws_url, open_timeout=5) as ws:
+                    self._ws = ws
+                    await self._hello(ws)
+                    async for frame in ws:
+                        attempt = 0
+                        if self._handle(json.loads(frame)):
+                            return  # a refusal no retry can fix
+            except (OSError, asyncio.TimeoutError, websockets.exceptions.WebSocketException, ValueError):
+                pass
+            finally:
+                self._ws = None
+                for answer in self._answers.values():
+                    if not answer.done():
+                        answer.set_exception(TableError(t("tui.remote.offline")))
+                self._answers.clear()
+            delay = RETRY_DELAYS[min(attempt, len(RETRY_DELAYS) - 1)]
+            attempt += 1
+            self._notify(t("tui.remote.reconnecting", seconds=delay))
+            await asyncio.sleep(delay)
+
+    async def _hello(self, ws) -> None:
+        saved = self.store.get(self.link)
+        if saved:
+            await ws.send(json.dumps({"type": "resume", "token": saved["token"], "lang": current_language()}))
+        else:
+            await ws.send(json.dumps({"type": "join", "name": self.name, "lang": current_language()}))
+
+    async def _send(self, message: dict, wait: bool = False) -> None:
+        """Send a message carrying the seat token; with ``wait``, until the server answers it (state or error).
+
+        Without ``wait`` (start, rematch: answered by a broadcast) a refusal still arrives, as a notice.
+        """
+        import websockets
+
+        saved = self.store.get(self.link)
+        if self._ws is None or saved is None:
+            raise TableError(t("tui.remote.offline"))
+        number = next(self._ids)
+        answer = asyncio.get_running_loop().create_future()
+        if wait:
+            self._answers[number] = answer
+        try:
+            await self._ws.send(json.dumps({**message, "token": saved["token"], "id": number}))
+            if wait:
+                await asyncio.wait_for(answer, ANSWER_TIMEOUT)
+        except asyncio.TimeoutError:
+            raise TableError(t("tui.remote.no_answer")) from None
+        except websockets.exceptions.ConnectionClosed:
+            raise TableError(t("tui.remote.offline")) from None
+        finally:
+            self._answers.pop(number, None)
+
+    def _answer(self, message: dict, error: str | None = None) -> bool:
+        answer = self._answers.get(message.get("re"))
+        if answer is None or answer.done():
+            return False
+        if error is None:
+            answer.set_result(message)
+        else:
+            answer.set_exception(TableError(error))
+        return True
+
+    def _handle(self, message: dict) -> bool:
+        """Take one server message; True when the connection must not be retried."""
+        kind = message.get("type")
+        if kind == "welcome":
+            self.seat = message["seat"]
+            if message.get("token"):
+                self.store.put(self.link, {"token": message["token"], "seat": self.seat, "name": message.get("name")})
+            self._notify(t("tui.remote.seated", code=self.code, seat=self.seat))
+        elif kind == "table":
+            self.table = message["table"]
+            self.target_score = self.table["options"]["target_score"]
+            self._notify()
+        elif kind == "state":
+            self._take_state(message)
+            self._answer(message)
+        elif kind == "error":
+            return self._take_error(message)
+        return False
+
+    def _take_state(self, message: dict) -> None:
+        self.version = message["version"]
+        self.view = message["view"]
+        try:
+            self.legal = [Action.parse(text) for text in message["legal"]]
+        except NotationError:
+            self.legal = []
+        game, rnd = message.get("game"), self.view["round"]
+        fresh = []
+        for event in message["events"]:
+            key = (game, rnd, event.get("i"))
+            if key not in self._seen:
+                self._seen.add(key)
+                fresh.append(event)
+        if self._on_change:
+            self._on_change(fresh, None)
+
+    def _take_error(self, message: dict) -> bool:
+        code, text = message.get("code"), message.get("message") or message.get("code")
+        if self._answer(message, text):
+            return False
+        if code == "bad_token":  # the seat was given up: join afresh on the next connection
+            self.store.put(self.link, None)
+            raise ValueError(code)
+        self._notify(text)
+        return code in FATAL_CODES
+
+    def _notify(self, notice: str | None = None) -> None:
+        if self._on_change:
+            self._on_change([], notice)

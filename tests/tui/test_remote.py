@@ -1,0 +1,147 @@
+"""--join: a seat at a real server's table (uvicorn on 127.0.0.1), kept across a dropped connection."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+from unokart.tui.app import PlayApp
+from unokart.tui.remote import JoinError, RemoteTable, SeatStore, parse_address
+
+from tui_helpers import log_text, screen_text
+
+UNOKART = str(Path(sys.executable).with_name("unokart"))
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """``unokart serve`` as a real process, that can be killed and started again on the same port and file."""
+
+    def __init__(self, db: Path):
+        self.db, self.port = db, free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            [UNOKART, "serve", "--port", str(self.port), "--db", str(self.db), "--bot-delay", "0",
+             "--round-pause", "0.2"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        for _ in range(100):
+            try:
+                if httpx.get(f"{self.base}/api/health").status_code == 200:
+                    return
+            except httpx.TransportError:
+                time.sleep(0.1)
+        raise AssertionError("the server did not start")
+
+    def kill(self) -> None:
+        self.process.kill()
+        self.process.wait()
+
+
+@pytest.fixture
+def server(tmp_path):
+    running = Server(tmp_path / "tables.sqlite")
+    running.start()
+    yield running
+    if running.process.poll() is None:
+        running.kill()
+
+
+async def until(pilot, condition, what: str, app) -> None:
+    for _ in range(400):
+        if condition():
+            return
+        await pilot.pause(0.05)
+    raise AssertionError(f"never happened: {what}\n{screen_text(app)}")
+
+
+def my_turn(table: RemoteTable) -> bool:
+    return bool(table.view) and table.view["to_act"] == table.seat and bool(table.legal)
+
+
+async def draw_or_keep(pilot, table: RemoteTable) -> None:
+    """A turn by keyboard: draw (d) on a fresh turn, keep (p) a playable drawn card, accept (a) draws."""
+    verbs = {a.verb for a in table.legal}
+    await pilot.press("d" if "draw" in verbs else "p" if "pass" in verbs else "a" if "accept" in verbs else "r")
+
+
+async def test_join_play_lose_the_server_and_come_back_to_the_same_seat(server, tmp_path):
+    created = httpx.post(f"{server.base}/api/tables", json={"seats": 2, "bots": {"1": "random"}}).json()
+    store = SeatStore(tmp_path / "config" / "seats.json")
+    table = RemoteTable(*parse_address(created["link"]), "Ann", store)
+    app = PlayApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: table.status_note and "Ann (you)" in table.status_note, "seated in the lobby", app)
+        token = json.loads(store.path.read_text())[created["link"]]["token"]
+        assert len(token) == 32 and "n  start the game" in screen_text(app)
+        await pilot.press("n")
+        await until(pilot, lambda: my_turn(table), "Ann's turn", app)
+        version = table.version
+        await draw_or_keep(pilot, table)
+        await until(pilot, lambda: table.version > version, "the action accepted", app)
+        assert "Ann " in log_text(app).split("Seated at table")[-1]
+
+        server.kill()
+        await until(pilot, lambda: "connection to the server is lost" in log_text(app), "the drop noticed", app)
+        await asyncio.to_thread(server.start)  # same port, same database: the table is rebuilt from its record
+        await until(pilot, lambda: log_text(app).count("Seated at table") == 2, "the seat resumed", app)
+        await until(pilot, lambda: my_turn(table), "Ann's turn again", app)
+        assert log_text(app).count("The first card is") == 1  # the resumed round is not told twice
+        assert json.loads(store.path.read_text())[created["link"]]["token"] == token
+        version = table.version
+        await draw_or_keep(pilot, table)
+        await until(pilot, lambda: table.version > version, "an action after the reconnection", app)
+
+    # A new `unokart play --join` with the same seat file resumes the seat (a join would be refused now).
+    again = RemoteTable(*parse_address(created["link"]), "Ann", store)
+    app = PlayApp(again)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: again.view is not None, "the game view on resume", app)
+        assert again.seat == 0 and "Seated at table" in log_text(app)
+        assert "0 Ann (you)" in screen_text(app)
+
+
+def run_play(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([UNOKART, "play", *args], capture_output=True, text=True, timeout=60)
+
+
+def test_join_errors_are_one_clear_sentence(server):
+    unknown = run_play("--join", f"{server.base}/t/ZZZZZZ", "--name", "Ann")
+    assert unknown.returncode == 2 and unknown.stderr.startswith("error: ")
+    assert server.base in unknown.stderr and "Traceback" not in unknown.stderr
+    nobody = run_play("--join", f"http://127.0.0.1:{free_port()}/t/K7Q2XM")
+    assert nobody.returncode == 2 and "Cannot reach a unokart server at http://127.0.0.1:" in nobody.stderr
+    bad = run_play("--join", "K7Q2X0")
+    assert bad.returncode == 2 and "'K7Q2X0' is not a table code" in bad.stderr
+
+
+def test_table_addresses():
+    assert parse_address("http://127.0.0.1:8000/t/k7q2xm") == ("http://127.0.0.1:8000", "K7Q2XM")
+    assert parse_address("ws://example.org:9/ws/K7Q2XM") == ("http://example.org:9", "K7Q2XM")
+    assert parse_address("K7Q2XM", "http://h:1") == ("http://h:1", "K7Q2XM")
+    for bad in ("K7Q2X0", "ftp://h/t/K7Q2XM", "http:///t/K7Q2XM", ""):
+        with pytest.raises(JoinError):
+            parse_address(bad)
+
+
+def test_a_broken_seat_file_is_treated_as_empty(tmp_path):
+    path = tmp_path / "seats.json"
+    path.write_text("{not json")
+    store = SeatStore(path)
+    assert store.get("http://h/t/K7Q2XM") is None
+    store.put("http://h/t/K7Q2XM", {"token": "x" * 32, "seat": 1})
+    assert store.get("http://h/t/K7Q2XM")["seat"] == 1 and oct(path.stat().st_mode)[-3:] == "600"
