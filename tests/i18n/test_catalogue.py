@@ -19,7 +19,7 @@ import pytest
 from unokart.i18n import LANGUAGES, catalogue, t
 
 LANGS = ("ta", "kn", "te", "sd")
-TRANSLATED = ("core", "env", "server")
+TRANSLATED = ("core", "env", "server", "sim")
 
 # Messages that rightly stay as in English in every language (names, JSON literals).
 SAME_AS_ENGLISH = {("server", "type.null")}
