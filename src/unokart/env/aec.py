@@ -22,7 +22,7 @@ from pettingzoo import AECEnv
 from ..i18n import t
 from ..rules import Game, Options
 from ..rules import actions as A
-from ..rules.cards import FACE_POINTS, FULL_DECK, WILD_DRAW_FOUR
+from ..rules.cards import FACE_COUNT, FACE_POINTS, FULL_DECK, WILD_DRAW_FOUR
 from ..rules.engine import DRAWN, GAME_OVER, PLAY, ROUND_OVER
 from ..rules.errors import UnoKartError
 from .actions import DECLINE, MAX_PLAYERS, N_ACTIONS, action_table, describe_index
@@ -40,7 +40,7 @@ class IllegalActionIndex(ValueError):
 def observation_space(options: Options) -> spaces.Dict:
     """The Dict space of every agent: ``observation`` (float32, LAYOUT) and ``action_mask`` (int8)."""
     high = np.ones(OBS_SIZE, np.float32)
-    high[LAYOUT["hand"]] = high[LAYOUT["discard"]] = max(FULL_DECK.count(f) for f in set(FULL_DECK))
+    high[LAYOUT["hand"]] = high[LAYOUT["discard"]] = max(FACE_COUNT)
     high[LAYOUT["hand_sizes"]] = len(FULL_DECK)
     high[LAYOUT["scores"]] = (options.target_score - 1 + _DECK_POINTS) / options.target_score
     high[LAYOUT["pending"]] = len(FULL_DECK)
@@ -62,7 +62,10 @@ def check_settings(players: Any, options: Any, reward: Any, max_steps: Any) -> O
         parsed = Options.from_dict(options)
     except UnoKartError as err:
         raise ValueError(str(err)) from None
-    Game._blank(["x"] * players, parsed)  # the core's own table checks (R2.1, R3.2)
+    try:
+        Game.new(players, seed=0, options=parsed)  # the core's own table checks (R3.2: the hands fit the deck)
+    except UnoKartError as err:
+        raise ValueError(str(err)) from None
     return parsed
 
 

@@ -30,7 +30,7 @@ _PARTS = (
     ("pending", 1),               # cards the seat facing a Draw Two / Wild Draw Four (stack) would draw
     ("stock", 1),                 # cards in the stock, divided by 112
     ("drawn", N_FACES),           # one-hot: the card this seat just drew and may play (awaiting drawn)
-    ("covered_color", 4),         # while a Wild Draw Four is on top: the colour active before it (R7.2)
+    ("covered_color", 4),         # while a Wild Draw Four is on top: the colour active before the last one played (R7.2)
     ("reacting", 1),              # 1 when this seat is asked out of turn (UNO, catch, jump-in)
 )
 
