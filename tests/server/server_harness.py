@@ -151,3 +151,27 @@ async def play_to_the_end(client: Client, rng: random.Random, timeout: float = 6
         if message["type"] == "error":
             assert message["code"] in ("stale_version",), message
         state = message if message["type"] == "state" else None
+
+
+async def seated(server: Server, names=("Ann", "Bob"), start: bool = True, **table) -> tuple[str, list[Client]]:
+    """A new table with these people seated (seats 0, 1, ...), started when asked; each has seen the first state."""
+    code = server.create(seats=table.pop("seats", len(names)), **table)["code"]
+    clients = []
+    for name in names:
+        client = await Client.connect(server, code, name)
+        await client.join(name)
+        clients.append(client)
+    if start:
+        await clients[0].send(type="start", token=clients[0].token)
+        for client in clients:
+            await client.reply("state")
+    return code, clients
+
+
+async def to_act(clients: list[Client]) -> Client:
+    """The client whose seat must decide now, once every client has caught up with the latest state."""
+    latest = max(c.last_state["version"] for c in clients)
+    for client in clients:
+        if client.last_state["version"] < latest:
+            await client.until(lambda m: m["type"] == "state" and m["version"] >= latest)
+    return next(c for c in clients if c.last_state["view"]["to_act"] == c.seat)

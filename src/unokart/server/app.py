@@ -141,7 +141,7 @@ async def get_game(request: Request) -> Response:
 async def get_catalogue(request: Request) -> Response:
     lang = request.path_params["lang"]
     if lang not in LANGUAGES:
-        raise ServerError("no_such_language", status=404, lang=lang[:8])
+        raise ServerError("no_such_language", status=404, language=lang[:8])
     return JSONResponse({**catalogue("en"), **catalogue(lang)})
 
 

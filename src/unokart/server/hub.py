@@ -271,7 +271,7 @@ class Hub:
     def table(self, code: str) -> Table:
         table = self.tables.get(code.upper()) if isinstance(code, str) else None
         if table is None:
-            raise ServerError("no_such_table", status=404, code=str(code)[:16])
+            raise ServerError("no_such_table", status=404, table=str(code)[:16])
         return table
 
     def link(self, table: Table) -> str:

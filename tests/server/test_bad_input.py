@@ -1,0 +1,162 @@
+"""Bad input at a real server: every malformed or hostile message gets a clear error and changes nothing."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import httpx
+import pytest
+import websockets
+
+from server_harness import Client, seated
+
+
+async def _error(client: Client, raw: str) -> dict:
+    await client.send_raw(raw)
+    return await client.reply("error")
+
+
+def test_malformed_messages_are_refused_with_their_code_and_the_connection_lives_on(server):
+    async def main():
+        code, (ann, bob) = await seated(server)
+        version = ann.last_state["version"]
+        cases = {
+            "{not json": "bad_json",
+            "[1, 2]": "not_object",
+            '{"type": "fly"}': "unknown_type",
+            '{"kind": "ping"}': "unknown_type",
+            '{"type": "ping", "extra": 1}': "unknown_field",
+            '{"type": "action", "token": "t", "version": 1}': "missing_field",
+            '{"type": "action", "token": "t", "version": "7", "action": "0: draw"}': "wrong_type",
+            '{"type": "action", "token": "t", "version": true, "action": "0: draw"}': "wrong_type",
+            '{"type": "action", "token": "t", "version": 1.0, "action": "0: draw"}': "wrong_type",
+            '{"type": "ping", "id": {"a": 1}}': "wrong_type",
+            '{"type": "ping", "id": "' + "x" * 65 + '"}': "bad_value",
+            json.dumps({"type": "ping", "id": "x" * 5000}): "too_large",
+            '{"type": "join", "name": "Eve"}': "already_hello",
+            "[" * 10000: "too_large",
+        }
+        for raw, code_expected in cases.items():
+            error = await _error(ann, raw)
+            assert error["code"] == code_expected, (raw[:60], error)
+            assert error["message"] and "Traceback" not in error["message"]
+        await ann.ws.send(b"\x00\x01")
+        assert (await ann.reply("error"))["code"] == "bad_json"
+        await ann.send(type="ping", id=7)
+        assert (await ann.reply("pong"))["re"] == 7
+        await ann.send(type="sync")
+        assert (await ann.reply("state"))["version"] == version
+    asyncio.run(main())
+
+
+def test_the_first_message_must_say_who_you_are(server):
+    async def main():
+        code, (ann,) = await seated(server, names=("Ann",), seats=2, start=False)
+        stranger = await Client.connect(server, code)
+        await stranger.send(type="start", token=ann.token)
+        assert (await stranger.reply("error"))["code"] == "hello_first"
+        await stranger.send(type="join", name="\x07bell")
+        assert (await stranger.reply("error"))["code"] == "bad_name"
+        await stranger.send(type="join", name="Eve", seat=0)
+        assert (await stranger.reply("error"))["code"] == "seat_taken"
+        await stranger.send(type="join", name="Eve", seat=9)
+        assert (await stranger.reply("error"))["code"] == "no_such_seat"
+        await stranger.send(type="resume", token="nope")
+        assert (await stranger.reply("error"))["code"] == "bad_token"
+        await stranger.send(type="watch")
+        assert (await stranger.reply("welcome"))["seat"] is None
+        await stranger.send(type="start", token=ann.token)
+        assert (await stranger.reply("error"))["code"] == "spectator"
+        await ann.send(type="start", token=ann.token)
+        assert (await ann.reply("error"))["code"] == "seats_empty"
+        await ann.send(type="bot", token=ann.token, seat=1, level="grandmaster")
+        assert (await ann.reply("error"))["code"] == "bad_level"
+        await ann.send(type="action", token=ann.token, version=0, action="0: draw")
+        assert (await ann.reply("error"))["code"] == "not_playing"
+    asyncio.run(main())
+
+
+def test_an_unknown_table_is_refused_before_anything_else(server):
+    async def main():
+        async with websockets.connect(server.ws_url("NOPE42")) as ws:
+            error = json.loads(await ws.recv())
+            assert error["code"] == "no_such_table"
+            with pytest.raises(websockets.ConnectionClosed) as closed:
+                await ws.recv()
+            assert closed.value.rcvd.code == 4404
+    asyncio.run(main())
+
+
+def test_a_flood_of_messages_is_rate_limited_not_disconnected(server):
+    async def main():
+        code, (ann,) = await seated(server, names=("Ann",), seats=2, start=False)
+        for number in range(3000):
+            await ann.send(type="ping", id=number)
+        await asyncio.sleep(1)  # the bucket refills: the connection is still served
+        await ann.send(type="ping", id="after")
+        pongs, limited = 0, 0
+        while True:
+            message = await ann.recv()
+            if message.get("re") == "after":
+                break
+            pongs += message["type"] == "pong"
+            limited += message.get("code") == "rate_limited"
+        assert limited >= 1 and pongs < 3000
+    asyncio.run(main())
+
+
+def test_a_frame_over_the_transport_limit_closes_only_that_connection(server):
+    async def main():
+        code, (ann, bob) = await seated(server)
+        await ann.send_raw("x" * 70000)
+        with pytest.raises(websockets.ConnectionClosed) as closed:
+            while True:
+                await ann.recv()
+        assert closed.value.rcvd.code == 1009
+        await bob.send(type="ping", id=1)
+        assert (await bob.reply("pong"))["re"] == 1
+    asyncio.run(main())
+
+
+def test_the_http_api_validates_and_explains(server):
+    url = server.url
+    assert httpx.get(url + "/api/health").json() == {"status": "ok"}
+    bad = {
+        "seats": ({"seats": 11}, "bad_seats"),
+        "options": ({"options": {"turbo": True}}, "bad_options"),
+        "option type": ({"options": {"stacking": "yes"}}, "bad_options"),
+        "hands": ({"seats": 10, "options": {"hand_size": 11}}, "bad_options"),
+        "timer": ({"turn_timer": 1}, "bad_timer"),
+        "bot level": ({"bots": {"1": "ismcts:999999"}}, "bad_level"),
+        "bot seat": ({"bots": {"7": "easy"}, "seats": 2}, "no_such_seat"),
+        "field": ({"colour": "red"}, "unknown_field"),
+        "type": ({"seats": "4"}, "wrong_type"),
+        "start": ({"start": True}, "seats_empty"),
+    }
+    for what, (body, code) in bad.items():
+        response = httpx.post(url + "/api/tables", json=body)
+        assert response.status_code == 400 and response.json()["code"] == code, (what, response.text)
+    assert httpx.post(url + "/api/tables", content=b"{oops").json()["code"] == "bad_request"
+    assert httpx.get(url + "/api/tables/NOPE42").status_code == 404
+    assert httpx.get(url + "/api/games/999999").json()["code"] == "no_such_game"
+    assert httpx.get(url + "/api/i18n/xx").status_code == 404
+    assert httpx.get(url + "/api/i18n/ta").json()["server.error.bad_json"]
+
+    created = httpx.post(url + "/api/tables", json={"seats": 2, "turn_timer": 30, "options": {"target_score": 200}}).json()
+    code = created["code"]
+    assert created["link"].endswith("/t/" + code) and created["table"]["turn_timer"] == 30
+    assert code in {t["code"] for t in httpx.get(url + "/api/tables").json()["tables"]}
+    joined = httpx.post(f"{url}/api/tables/{code.lower()}/join", json={"name": "  Ann  "}).json()
+    assert joined["seat"] == 0 and len(joined["token"]) >= 32
+    assert httpx.post(f"{url}/api/tables/{code}/join", json={"name": "Bob", "seat": 0}).json()["code"] == "seat_taken"
+    assert httpx.post(f"{url}/api/tables/{code}/join", json={"name": ""}).json()["code"] == "bad_name"
+    summary = httpx.get(f"{url}/api/tables/{code}").json()
+    assert summary["seats"][0]["name"] == "Ann" and summary["options"]["target_score"] == 200
+    assert "token" not in json.dumps(summary)
+
+    async def resume():
+        client = await Client.connect(server, code)
+        assert (await client.resume(joined["token"]))["seat"] == 0
+        await client.close()
+    asyncio.run(resume())
