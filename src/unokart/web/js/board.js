@@ -32,7 +32,7 @@ export function renderOpponents(view, seats, { me = null, seatInfo = [], extra =
       "aria-label": t("web.table.opp_label", { name: view.players[s], cards: size, score: view.scores[s] }),
     },
       el("div.name", { title: view.players[s] }, view.players[s], s === me ? ` (${t("web.you")})` : ""),
-      el("div.line", {}, el("span.count", { dataset: { count: s } }, size), el("span", {}, t("web.table.cards", { n: size })), el("span", {}, t("web.table.points", { n: view.scores[s] }))),
+      el("div.line", {}, el("span", {}, el("span.count", { dataset: { count: s } }, size), " ", t("web.table.cards", { n: size })), el("span.pts", {}, t("web.table.points", { n: view.scores[s] }))),
       openHands ? openHand(openHands[s]) : fan,
       el("div.line", {}, toAct ? el("span.turn-flag", {}, t("web.table.their_turn")) : el("span", {}, status), view.dealer === s ? el("span", {}, t("web.table.dealer")) : null),
       view.uno_said[s] && size === 1 ? el("span.uno-flag", {}, "UNO") : null,
