@@ -68,6 +68,16 @@ def play(game: Game, *actions: str) -> Game:
     return game
 
 
+def drain_stock(game: Game) -> Game:
+    """Draw turn after turn (keeping playable cards) until the stock is empty."""
+    while game.stock:
+        seat = game.to_act
+        game.apply(f"{seat}: draw")
+        if game.awaiting == "drawn":
+            game.apply(f"{seat}: pass")
+    return game
+
+
 def hand(game: Game, seat: int) -> list[str]:
     return game.state()["hands"][seat]
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from rules_helpers import hand, last_events, legal, play, sizes, table
+from rules_helpers import drain_stock, hand, last_events, legal, play, sizes, table
 from unokart import IllegalAction
 
 # Seat 0 holds the Item Box; the others hold cards that match nothing turned, so each item's effect shows alone.
@@ -176,9 +176,7 @@ STOCK11 = ["Y1", "Y2", "Y3", "Y4", "Y5", "Y6", "Y7", "Y8", "Y1", "Y2", "Y3"]  # 
 
 def drained_table(hands, **options):
     """Two players with 50 cards each on R9: the 11 stock cards are drawn and kept, then seat 0 is to act."""
-    game = table(hands, "R9", STOCK11, dealer=1, hand_size=50, **options)
-    while game.state()["stock"]:
-        play(game, f"{game.to_act}: draw")
+    game = drain_stock(table(hands, "R9", STOCK11, dealer=1, hand_size=50, **options))
     if game.to_act == 1:
         play(game, "1: draw")  # nothing under R9 to rebuild a stock from: seat 1 gets no card and passes (R10.1)
     assert game.to_act == 0 and game.state()["stock"] == 0 and game.state()["discard"] == 1

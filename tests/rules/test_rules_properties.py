@@ -7,7 +7,6 @@ catch, jump-in) so rounds stay short; every game is reproducible from its seed.
 from __future__ import annotations
 
 import random
-from collections import Counter
 
 import pytest
 from hypothesis import HealthCheck, given, settings

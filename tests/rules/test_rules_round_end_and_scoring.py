@@ -2,7 +2,7 @@
 
 import pytest
 
-from rules_helpers import hand, last_events, play, sizes, table
+from rules_helpers import drain_stock, hand, last_events, play, sizes, table
 from unokart import IllegalAction
 from unokart.rules.cards import FACE_POINTS
 
@@ -80,47 +80,34 @@ def test_R9_3_a_last_item_box_bobomb_draws_nothing_for_the_player_who_went_out()
 
 
 # ---------------------------------------------------------------- R10
-def drain_stock(game):
-    """Draw (and keep) until the stock is empty; the seat to act then has a normal turn."""
-    while game.state()["stock"]:
-        seat = game.to_act
-        play(game, f"{seat}: draw")
-        if game.awaiting == "drawn":
-            play(game, f"{seat}: pass")
-
-
 def big_hands_table(hands=((), ())):
     # Two players with 50 cards each leave 11 in the stock.
     return table([list(h) for h in hands], "R9", dealer=1, hand_size=50)
 
 
 def test_R10_1_an_empty_stock_is_rebuilt_from_the_pile_under_its_top_card():
-    game = big_hands_table((["R1", "R2", "R3"], ["R4", "R6", "R7"]))
-    drain_stock(game)
-    plays = [a for a in game.legal_actions() if a.verb == "play" and a.card < 52]
-    play(game, str(plays[0]))
-    pile = game.state()["discard"]
-    assert pile == 2 and game.state()["stock"] == 0
+    game = drain_stock(big_hands_table((["R1"], ["R4"])))
+    play(game, f"{game.to_act}: play {'R1' if game.to_act == 0 else 'R4'}")
+    assert game.state()["discard"] == 2 and game.state()["stock"] == 0
     top = game.state()["top"]
     play(game, f"{game.to_act}: draw")
-    assert last_events(game, "reshuffle")[-1]["cards"] == 1
+    assert last_events(game, "reshuffle")[-1]["cards"] == 1  # the R9 under the top
     assert game.state()["top"] == top and game.state()["discard"] == 1
 
 
 def test_R10_1_with_no_card_left_a_draw_gives_fewer_cards():
-    game = big_hands_table((["W+4", "W+4"], []))
-    drain_stock(game)
+    game = drain_stock(big_hands_table((["W+4", "W+4"], [])))
     if game.to_act != 0:
         play(game, "1: draw")
     play(game, "0: play W+4 B", "1: accept")
     # One card was under the Wild Draw Four: seat 1 drew it and nothing more.
     assert last_events(game, "draw")[-1] == {"type": "draw", "seat": 1, "count": 1, "cause": "wild_draw_four"}
     assert game.state()["stock"] == 0 and game.state()["discard"] == 1
+    assert game.state()["top"] == "W+4" and game.state()["color"] == "B"  # the top keeps its chosen colour
 
 
 def test_R10_1_a_player_who_draws_on_their_turn_and_gets_no_card_passes():
-    game = big_hands_table()
-    drain_stock(game)
+    game = drain_stock(big_hands_table())
     seat = game.to_act
     before = sizes(game)
     play(game, f"{seat}: draw")

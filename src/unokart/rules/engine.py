@@ -15,7 +15,7 @@ from .actions import Action, as_action, make
 from .cards import (
     BLUE, COLOR_NAMES, COLORS, DEALER_DRAW_VALUE, DECK_SIZE, DRAW_TWO, FACE_CODE, FACE_COLOR,
     FACE_COUNT, FACE_POINTS, FACE_RANK, FULL_DECK, GREEN, RED, REVERSE, SKIP, WILD,
-    WILD_DRAW_FOUR, WILD_ITEM_BOX, YELLOW, describe, parse_card,
+    WILD_DRAW_FOUR, WILD_ITEM_BOX, YELLOW, parse_card,
 )
 from .errors import IllegalAction, NotationError, RecordError, UnoKartError
 from .options import Options
