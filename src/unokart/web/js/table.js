@@ -7,6 +7,7 @@ import { cardElement, cardName, colorChip, COLORS, itemSvg, sortHand } from "./c
 import { awaitingText, handSize, renderCenter, renderOpponents, renderScores, seatsAfter } from "./board.js";
 import { BOT_LEVELS, savedName, saveName } from "./lobby.js";
 
+const TROPHY_SVG = '<svg viewBox="0 0 64 64" width="72" height="72"><path d="M18 12H8c0 9 4 15 12 16M46 12h10c0 9-4 15-12 16" fill="none" stroke="#ffcc00" stroke-width="4"/><path d="M17 6h30v12c0 11-7 19-15 19s-15-8-15-19z" fill="#ffcc00" stroke="#8a6a00" stroke-width="2"/><path d="M27 14l5-4 5 4-2 6h-6z" fill="#fff3b0"/><rect x="28" y="37" width="8" height="9" fill="#e0a800"/><rect x="19" y="46" width="26" height="9" rx="2" fill="#8a6a00"/></svg>';
 const PRIVATE_EVENTS = new Set(["drew", "deal", "hand", "reveal"]);
 const KEYS = [
   ["\u2190 \u2192", "web.keys.move"], ["1-9", "web.keys.pick"], ["Enter", "web.keys.play"], ["D", "web.keys.draw"],
@@ -368,7 +369,7 @@ export function showTable(app, code, watchOnly) {
     const dialog = document.getElementById("summary-dialog");
     const view = s.view;
     const over = view.awaiting === "round_over" || view.awaiting === "game_over";
-    const key = `${s.table?.game}:${view.round}:${view.awaiting}`;
+    const key = `${view.awaiting}:${s.version}`; // one summary per ended round (nothing moves the version until the next deal)
     // The summary stays up until its reader closes it, even once the next round is dealt.
     if (!over || s.summaryFor === key) return;
     s.summaryFor = key;
@@ -381,7 +382,7 @@ export function showTable(app, code, watchOnly) {
     const gameOver = view.awaiting === "game_over";
     const canRematch = gameOver && s.token && s.seat !== null;
     dialog.replaceChildren(...[
-      gameOver ? el("p.trophy", { "aria-hidden": "true" }, "\uD83C\uDFC6") : null,
+      gameOver ? trophy() : null,
       el("h2", { id: "summary-title" }, gameOver ? t("web.summary.game_title") : t("web.summary.round_title", { round: view.round })),
       el("p.winner-line", {}, gameOver ? t("core.event.game_end", { name: view.players[view.game_winner] }) : t("core.event.round_end", { name: view.players[end.winner], points: end.points })),
       el("table.summary-table", { id: "summary-table" },
@@ -393,6 +394,12 @@ export function showTable(app, code, watchOnly) {
         gameOver ? el("a.btn", { href: "/", onclick: (e) => { e.preventDefault(); dialog.close(); navigate("/"); } }, t("web.back_to_lobby")) : null,
         el("button.btn" + (gameOver ? ".btn-ghost" : ".btn-primary"), { type: "button", id: "summary-close", onclick: () => dialog.close() }, t(gameOver ? "web.close" : "web.summary.continue")))].filter(Boolean));
     dialog.showModal();
+  }
+
+  function trophy() {
+    const node = el("p.trophy", { "aria-hidden": "true" });
+    node.innerHTML = TROPHY_SVG;
+    return node;
   }
 
   // ------------------------------------------------------------------ keyboard
@@ -415,8 +422,8 @@ export function showTable(app, code, watchOnly) {
       else cards[index]?.focus();
     } else if ((s.picker || legalOf("color").length) && "rygbRYGB".includes(key) && key.length === 1) {
       chooseColor(key.toUpperCase());
-    } else if (key === "Enter" && current < 0 && byVerb("play-drawn")) {
-      byVerb("play-drawn").click();
+    } else if (key === "Enter" && byVerb("play-drawn")) {
+      byVerb("play-drawn").click(); // only the drawn card may be played now (R4.3), whatever has the focus
     } else if (key === "d" || key === "D") byVerb("draw")?.click();
     else if (key === "p" || key === "P") byVerb("pass")?.click();
     else if (key === "c" || key === "C") byVerb("challenge")?.click();
