@@ -149,9 +149,10 @@ def test_R3_3_skip_first_left_player_is_skipped():
     assert game.to_act == 2 and [len(h) for h in game.hands] == [1, 1, 1]
 
 
-def test_R3_3_skip_first_with_two_players_the_dealer_starts():
-    game = table([["B1"], ["B2"]], "YS", dealer=0)
-    assert game.to_act == 0
+@pytest.mark.parametrize("first", ["YS", "Y+2"])
+def test_R3_3_skip_or_draw_two_first_with_two_players_the_dealer_starts(first):
+    game = table([["B1"], ["B2"]], first, dealer=0)
+    assert game.to_act == 0 and len(game.hands[1]) == (3 if first == "Y+2" else 1)
 
 
 def test_R3_4_in_later_rounds_the_deal_passes_left():

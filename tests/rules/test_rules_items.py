@@ -163,6 +163,12 @@ def test_R6_6_bobomb_the_player_draws_two_and_chooses_the_colour_then_play_goes_
     assert "3: play R1" not in legal(game, 3)
 
 
+def test_R6_6_bobomb_with_two_players_then_the_opponent_plays():
+    game = item_table("W+4", "G7", "G8", hands=[["WIB", "G1", "G2"], ["B1", "B2", "B3"]], dealer=1)
+    play(game, "0: play WIB", "0: color B")
+    assert sizes(game) == [4, 3] and game.to_act == 1 and "1: play B1" in legal(game)
+
+
 def test_R6_6_nobody_else_may_act_while_the_colour_is_chosen():
     game = item_table("WIB", "G7", "G8")
     play(game, "0: play WIB")
