@@ -79,18 +79,21 @@ export function showReplay(app, gameId, params) {
     const log = el("div.log", { id: "replay-log", role: "log" });
     for (const past of frames.slice(0, s.step + 1)) {
       for (const event of past.events) {
-        if (event.text && visible(event, s.seat)) log.append(el(`p${event.type === "item" ? ".item" : ""}${event.type === "round_start" ? ".round" : ""}`, {}, event.text));
+        if (!event.text || !visible(event, s.seat)) continue;
+        // With every card open, a private sentence ("You drew B9") needs to say whose it was.
+        const whose = s.seat === "all" && event.to !== null ? `${s.replay.players[event.to[0]]}: ` : "";
+        log.append(el(`p${event.type === "item" ? ".item" : ""}${event.type === "round_start" ? ".round" : ""}${whose ? ".private" : ""}`, {}, whose + event.text));
       }
     }
     const openHands = s.seat === "all" ? frame.hands : null;
     const board = el("div.board", {},
       el("div.replay-bar", {},
         roundSelect, seatSelect,
-        button("replay-first", "\u23EE", t("web.replay.first"), () => go(0)),
-        button("replay-prev", "\u25C0", t("web.replay.prev"), () => go(s.step - 1)),
-        button("replay-play", s.playing ? "\u23F8" : "\u25B6", t(s.playing ? "web.replay.pause" : "web.replay.play"), togglePlay),
-        button("replay-next", "\u25B6\u25B6", t("web.replay.next"), () => go(s.step + 1)),
-        button("replay-last", "\u23ED", t("web.replay.last"), () => go(frames.length - 1)),
+        button("replay-first", "\u21E4", t("web.replay.first"), () => go(0)),
+        button("replay-prev", "\u2190", t("web.replay.prev"), () => go(s.step - 1)),
+        button("replay-play", s.playing ? "\u275A\u275A" : "\u25B6", t(s.playing ? "web.replay.pause" : "web.replay.play"), togglePlay),
+        button("replay-next", "\u2192", t("web.replay.next"), () => go(s.step + 1)),
+        button("replay-last", "\u21E5", t("web.replay.last"), () => go(frames.length - 1)),
         slider, el("span.step", { id: "replay-step" }, t("web.replay.step_of", { n: s.step, of: frames.length - 1 })), share),
       el("div.replay-action", { id: "replay-action" }, frame.action || t("web.replay.deal")),
       renderOpponents(view, seatsAfter(seat, view.players.length), { me: seat, openHands }),

@@ -1,0 +1,120 @@
+"""Replays: the frames the core computes for a finished game, and the viewer stepping through them in Chromium."""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+from server_harness import Server
+
+from unokart import Game
+from unokart.rules import RecordError
+from unokart.web.replay import replay_round
+
+
+def played_record(seed: int, rounds: int = 2) -> dict:
+    game = Game.new(3, seed=seed, options={"hand_size": 4})
+    rng = random.Random(seed)
+    while True:
+        if game.awaiting == "round_over":
+            if game.round == rounds:
+                return game.record()
+            game.next_round()
+        elif game.awaiting == "game_over":
+            return game.record()
+        else:
+            game.apply(rng.choice(game.legal_actions()))
+
+
+def test_a_round_has_one_frame_per_action_plus_the_deal_and_ends_where_the_record_ends():
+    record = played_record(3)
+    whole = Game.from_record(record)
+    last_round = len(record["rounds"])
+    for number, rnd in enumerate(record["rounds"], 1):
+        replay = replay_round(record, number)
+        assert replay["round"] == number and replay["rounds"] == last_round
+        assert len(replay["frames"]) == len(rnd["actions"]) + 1
+        assert [f["action"] for f in replay["frames"]] == [None] + rnd["actions"]
+        assert replay["frames"][0]["round"] == number
+    final = replay_round(record, last_round)["frames"][-1]
+    assert final["hands"] == whole.state()["hands"] and final["scores"] == whole.state()["scores"]
+
+
+def test_every_frame_holds_all_112_cards_and_private_events_name_their_seats():
+    record = played_record(8)
+    replay = replay_round(record, 1)
+    for frame in replay["frames"]:
+        assert sum(len(hand) for hand in frame["hands"]) + frame["stock"] + frame["discard"] == 112
+        for event in frame["events"]:
+            if event["type"] in ("drew", "deal", "hand", "reveal"):
+                assert event["to"], f"a private event without its seats: {event}"
+    assert any(e["to"] is None for f in replay["frames"] for e in f["events"]), "public events are for everyone"
+
+
+def test_a_broken_record_or_a_missing_round_is_refused_with_a_reason():
+    record = played_record(5, rounds=1)
+    with pytest.raises(ValueError, match="rounds 1 to 1"):
+        replay_round(record, 2)
+    broken = {**record, "rounds": [{**record["rounds"][0], "actions": ["0: fly"]}]}
+    with pytest.raises(RecordError, match="fly"):
+        replay_round(broken, 1)
+
+
+class ReplayServer(Server):
+    """The real server app with the replay route the client asks for (tests/web/replay_server.py)."""
+
+    def start(self) -> None:
+        self.args = [sys.executable, str(Path(__file__).with_name("replay_server.py")), str(self.port), str(self.db)]
+        super().start()
+
+
+@pytest.fixture(scope="module")
+def replay_server(tmp_path_factory):
+    srv = ReplayServer(tmp_path_factory.mktemp("replay") / "unokart.sqlite")
+    yield srv
+    srv.stop()
+    assert srv.errors_logged() == ""
+
+
+def finished_game(server) -> dict:
+    server.create(seats=3, bots={"0": "easy", "1": "random", "2": "easy"}, options={"hand_size": 3, "target_score": 1}, start=True)
+    deadline = time.monotonic() + 30
+    while not (games := httpx.get(server.url + "/api/games").json()["games"]):
+        assert time.monotonic() < deadline, "the bots' game did not finish"
+        time.sleep(0.1)
+    return httpx.get(f"{server.url}/api/games/{games[0]['id']}").json()
+
+
+def test_the_viewer_steps_through_a_finished_game_from_any_seat_and_by_link(replay_server, new_page, shots):
+    game = finished_game(replay_server)
+    actions = game["record"]["rounds"][0]["actions"]
+    page = new_page("desktop")
+    page.goto(replay_server.url + "/")
+    page.click("#games-list a")  # the lobby lists the finished game
+    page.wait_for_selector("#replay-step")
+    assert page.inner_text("#replay-step") == f"move 0 of {len(actions)}"
+    assert page.locator(".opp .open-hand").count() == 3, "all cards open: every hand is shown"
+
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")
+    assert page.inner_text("#replay-action") == actions[2]
+    assert page.inner_text("#replay-step") == f"move 3 of {len(actions)}"
+    page.screenshot(path=shots / "replay_all_open.png")
+
+    page.select_option("#replay-seat", "0")
+    assert page.locator("#hand .card").count() > 0, "seat 0's own hand"
+    assert page.locator(".opp .card:not(.card-back)").count() == 0, "seat 0 does not see the others' cards"
+    page.click("#replay-last")
+    assert page.inner_text("#replay-action") == actions[-1]
+    assert "seat=0" in page.url and f"step={len(actions)}" in page.url
+
+    shared = new_page("phone")
+    shared.goto(page.url)
+    shared.wait_for_selector("#replay-step")
+    assert shared.inner_text("#replay-action") == actions[-1]
+    assert shared.locator("#hand .card").count() == page.locator("#hand .card").count()
+    shared.screenshot(path=shots / "replay_phone.png")
