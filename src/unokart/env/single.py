@@ -52,7 +52,6 @@ class SingleAgentEnv(gymnasium.Env):
             raise ValueError(t("env.bad_seat", high=players - 1, seat=seat))
         self.seat = seat
         self.agent = self.aec.possible_agents[seat]
-        self.bot_names = list(names)
         others = [s for s in range(players) if s != seat]
         self.bots = {s: make_bot(name) for s, name in zip(others, names)}
         self.observation_space = self.aec.observation_space(self.agent)
