@@ -27,6 +27,8 @@ def load_record(path: Path) -> dict:
         text = path.read_text(encoding="utf-8")
     except OSError as err:
         raise RecordError(f"cannot read {path}: {err.strerror or err}") from None
+    except UnicodeDecodeError as err:
+        raise RecordError(f"{path} is not UTF-8 text (byte {err.start}): a record is JSON") from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as err:
@@ -49,23 +51,27 @@ def parse_options(pairs: list[str]) -> dict:
 
 def print_events(console, game, start: int, seat: int | None = None) -> int:
     """Narrate the events since ``start`` (public ones, or those ``seat`` may see)."""
+    from rich.markup import escape
+
     from ..narrate import describe_event
 
     events = game.events_for(seat, start) if start <= len(game.events) else []
     for event in events:
         line = describe_event(event, game.names)
         if line:
+            line = escape(line)  # names are the players' own text, never markup
             style = "bold" if event["type"] in ("item", "round_end", "game_end", "challenge", "caught") else ""
             console.print(f"  [{style}]{line}[/]" if style else f"  {line}", highlight=False)
     return len(game.events)
 
 
 def print_scores(console, game) -> None:
+    from rich.markup import escape
     from rich.table import Table
 
     table = Table(title=t("core.scores"))
     for name in game.names:
-        table.add_column(name, justify="right")
+        table.add_column(escape(name), justify="right")
     table.add_row(*(str(s) for s in game.scores))
     console.print(table)
 
@@ -94,7 +100,7 @@ def register(app: typer.Typer) -> None:
             typer.echo(f"error: {err}", err=True)
             raise typer.Exit(2)
         if game.game_winner is not None:
-            console.print(f"[bold]{game.names[game.game_winner]}[/] wins the game.")
+            console.print(t("core.event.game_end", name=game.names[game.game_winner]), style="bold", markup=False)
 
     @app.command()
     def watch(
@@ -106,6 +112,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Watch a whole game between random-move players, turn by turn."""
         from rich.console import Console
+        from rich.markup import escape
 
         from .engine import Game
         from .errors import UnoKartError
@@ -128,14 +135,15 @@ def register(app: typer.Typer) -> None:
                 game.next_round()
                 seen = print_events(console, game, 0)
                 continue
-            hand = " ".join(styled(c) for c in game.state()["hands"][game.to_act])
-            console.print(f"[dim]{game.names[game.to_act]} ({hand}) top {styled(game.state()['top'])}[/]", highlight=False)
+            state = game.state()
+            hand = " ".join(styled(c) for c in state["hands"][game.to_act])
+            console.print(t("cli.watch_turn", name=escape(game.names[game.to_act]), hand=hand, top=styled(state["top"])), style="dim")
             game.apply(rng.choice(game.legal_actions()))
             seen = print_events(console, game, seen)
             if delay:
                 time.sleep(delay)
         print_scores(console, game)
-        console.print(f"[bold]{game.names[game.game_winner]}[/] wins the game!")
+        console.print(t("core.event.game_end", name=game.names[game.game_winner]), style="bold", markup=False)
 
 
 def _replay_narrated(console, data: dict):
@@ -144,6 +152,10 @@ def _replay_narrated(console, data: dict):
 
     game = Game.from_record(data)  # validates everything first: errors come before any output
     replayed = Game.from_record({**data, "rounds": [{**data["rounds"][0], "actions": []}]})
+    players = ", ".join(f"{seat} {name}" for seat, name in enumerate(game.names))
+    console.print(t("cli.replay_players", players=players), markup=False)
+    if game.options.to_dict():
+        console.print(t("cli.replay_options", options=json.dumps(game.options.to_dict())), markup=False)
     seen = print_events(console, replayed, 0)
     for number, rnd in enumerate(data["rounds"]):
         if number:
