@@ -174,4 +174,7 @@ async def to_act(clients: list[Client]) -> Client:
     for client in clients:
         if client.last_state["version"] < latest:
             await client.until(lambda m: m["type"] == "state" and m["version"] >= latest)
+    if clients[0].last_state["view"]["awaiting"] == "round_over":  # the next deal follows at once
+        for client in clients:
+            await client.until(lambda m: m["type"] == "state" and m["version"] > latest)
     return next(c for c in clients if c.last_state["view"]["to_act"] == c.seat)

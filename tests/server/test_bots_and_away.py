@@ -1,0 +1,82 @@
+"""Bots at a real server: they fill seats, play for a player who is gone, and never hold up anyone else."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from server_harness import Client, Server, seated, to_act
+
+
+@pytest.fixture(scope="module")
+def quick_grace(tmp_path_factory):
+    server = Server(tmp_path_factory.mktemp("grace") / "unokart.sqlite", grace=0.3)
+    yield server
+    server.stop()
+    assert server.errors_logged() == ""
+
+
+def test_a_player_gone_past_the_grace_period_is_played_by_the_bot_until_they_return(quick_grace):
+    async def main():
+        code, (ann,) = await seated(quick_grace, names=("Ann",), seats=2, start=False,
+                                    bots={"1": "easy"}, options={"target_score": 30, "hand_size": 3})
+        spectator = await Client.connect(quick_grace, code)
+        await spectator.send(type="watch")
+        await ann.send(type="start", token=ann.token)
+        await ann.reply("state")
+        await ann.close()
+        gone = await spectator.until(lambda m: m["type"] == "table" and m["table"]["seats"][0]["away"])
+        assert gone["table"]["seats"][0]["connected"] is False
+        # The game reaches its end with nobody at seat 0: the bot played it.
+        final = await spectator.until(lambda m: m["type"] == "state" and m["view"]["awaiting"] == "game_over")
+        assert any(e["type"] in ("play", "draw") and e.get("seat") == 0
+                   for m in spectator.received if m["type"] == "state" for e in m["events"])
+        back = await Client.connect(quick_grace, code)
+        await back.resume(ann.token)
+        assert (await back.reply("state"))["version"] == final["version"]
+        returned = await spectator.until(lambda m: m["type"] == "table" and not m["table"]["seats"][0]["away"])
+        assert returned["table"]["seats"][0]["connected"] is True
+    asyncio.run(main())
+
+
+def test_leaving_during_a_game_hands_the_seat_to_the_bot_and_any_message_brings_it_back(quick_grace):
+    async def main():
+        code, (ann, bob) = await seated(quick_grace)
+        await ann.send(type="leave", token=ann.token)
+        away = await bob.until(lambda m: m["type"] == "table" and m["table"]["seats"][0]["away"])
+        assert away["table"]["seats"][0]["connected"] is True
+        await ann.send(type="ping")  # no token: not a sign of life from the seat
+        await ann.send(type="sync")
+        await ann.reply("state")
+        await ann.send(type="rematch", token=ann.token)  # carries the token: Ann is back
+        assert (await ann.reply("error"))["code"] == "game_not_over"
+        await bob.until(lambda m: m["type"] == "table" and not m["table"]["seats"][0]["away"])
+    asyncio.run(main())
+
+
+def test_people_are_answered_while_a_bot_searches(quick_grace):
+    async def main():
+        other_code, (cy, dee) = await seated(quick_grace, names=("Cy", "Dee"))
+        code, (ann,) = await seated(quick_grace, names=("Ann",), seats=2, start=False, bots={"1": "ismcts:1000"})
+        await ann.send(type="start", token=ann.token)
+        await ann.reply("state")
+        while True:
+            state = ann.last_state
+            if state["view"]["to_act"] == ann.seat:
+                await ann.act(state["legal"][-1], state["version"], id="move")
+                moved = await ann.until(lambda m: m["type"] == "state" and m.get("re") == "move")
+                if moved["view"]["to_act"] == 1:
+                    break
+            else:
+                await ann.until(lambda m: m["type"] == "state" and m["view"]["to_act"] == ann.seat)
+        # The bot is searching now; Ann and a player at another table are answered first.
+        await ann.send(type="ping", id="while-searching")
+        mover = await to_act([cy, dee])
+        await mover.act(mover.last_state["legal"][-1], mover.last_state["version"], id="other table")
+        first = await ann.until(lambda m: m["type"] in ("pong", "state"))
+        assert first["type"] == "pong"
+        await mover.until(lambda m: m["type"] == "state" and m.get("re") == "other table")
+        bot_move = await ann.until(lambda m: m["type"] == "state")
+        assert bot_move["version"] == moved["version"] + 1 and bot_move["events"][0]["seat"] == 1
+    asyncio.run(main())
