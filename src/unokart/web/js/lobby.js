@@ -1,5 +1,5 @@
 // The lobby: create a table, join one by code, watch one, open a finished game's replay.
-import { t, currentLanguage } from "./i18n.js";
+import { t } from "./i18n.js";
 import { api, tokenKey } from "./net.js";
 import { el, showError, navigate } from "./ui.js";
 import { cardElement } from "./cards.js";
@@ -131,7 +131,7 @@ export function showLobby(app) {
     card.style.setProperty("--r", `${(i - 2) * 8}deg`);
     return card;
   });
-  app.append(el("div.lobby", { id: "lobby", lang: currentLanguage() },
+  app.append(el("div.lobby", { id: "lobby" },
     el("div.hero", {}, el("div", {}, el("h1", {}, t("web.lobby.headline")), el("p", {}, t("web.lobby.tagline"))), el("div.hero-cards", { "aria-hidden": "true" }, fan)),
     createPanel(),
     el("div", { style: "display:grid;gap:1em;align-content:start" }, joinPanel(), tablesPanel(), gamesPanel())));
