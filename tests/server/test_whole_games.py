@@ -149,3 +149,16 @@ def test_every_message_to_a_seat_shows_only_what_that_seat_may_see(played):
                         checked += 1
             assert not by_version  # every message matched a position of the game
     assert checked > 500
+
+
+def test_a_finished_game_is_served_round_by_round_for_replay(played, server):
+    table = played[1]
+    game_id = next(g["id"] for g in httpx.get(server.url + "/api/games").json()["games"] if g["code"] == table["code"])
+    stored = httpx.get(f"{server.url}/api/games/{game_id}").json()
+    last = len(stored["record"]["rounds"])
+    replay = httpx.get(f"{server.url}/api/games/{game_id}/replay", params={"round": last}).json()
+    assert replay["round"] == last and len(replay["frames"]) == len(stored["record"]["rounds"][-1]["actions"]) + 1
+    assert replay["frames"][-1]["scores"] == stored["scores"]
+    refused = httpx.get(f"{server.url}/api/games/{game_id}/replay", params={"round": last + 1})
+    assert refused.status_code == 400 and refused.json()["code"] == "no_such_round"
+    assert httpx.get(f"{server.url}/api/games/999999/replay").status_code == 404

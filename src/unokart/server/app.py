@@ -55,6 +55,7 @@ def create_app(db_path: str | Path, settings: Settings | None = None) -> Starlet
         Route("/api/tables/{code}/join", join_table, methods=["POST"]),
         Route("/api/games", list_games),
         Route("/api/games/{game_id:int}", get_game),
+        Route("/api/games/{game_id:int}/replay", get_replay),
         Route("/api/i18n/{lang}", get_catalogue),
         WebSocketRoute("/ws/{code}", websocket_endpoint),
         Route("/", index),
@@ -136,6 +137,21 @@ async def get_game(request: Request) -> Response:
     if game is None:
         raise ServerError("no_such_game", status=404, id=request.path_params["game_id"])
     return JSONResponse(game)
+
+
+async def get_replay(request: Request) -> Response:
+    """A finished game's round, frame by frame, for the browser's replay viewer (it has no rules engine)."""
+    from ..web.replay import replay_round
+
+    hub: Hub = request.app.state.hub
+    game = hub.finished_game(request.path_params["game_id"])
+    if game is None:
+        raise ServerError("no_such_game", status=404, id=request.path_params["game_id"])
+    number, lang = request.query_params.get("round", "1"), request.query_params.get("lang")
+    rounds = len(game["record"]["rounds"])
+    if not number.isascii() or not number.isdigit() or not 1 <= int(number) <= rounds:
+        raise ServerError("no_such_round", round=number[:8], rounds=rounds)
+    return JSONResponse(replay_round(game["record"], int(number), lang if lang in LANGUAGES else None))
 
 
 async def get_catalogue(request: Request) -> Response:
