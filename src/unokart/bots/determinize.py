@@ -65,8 +65,7 @@ class Determinizer:
         g.w4_guilty = g.w4_seat >= 0 and any(f < 52 and FACE_COLOR[f] == self.w4_color for f in hands[g.w4_seat])
         g.after = self.after
         g.round_winner, g.game_winner = view.round_winner, view.game_winner
-        g.rng = random.Random(rng.getrandbits(63))
-        g._seed_source = random.Random(rng.getrandbits(63))
+        g.rng = g._seed_source = rng  # reshuffles inside a search need no separate source
         g.round_seed, g.round_deck = 0, None
         g.actions, g.events = [], []
         g.rounds = [(view.dealer, 0, None, g.actions)]

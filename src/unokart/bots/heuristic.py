@@ -93,36 +93,45 @@ class HeuristicBot:
         return self.pick_play(view, plays)
 
     def pick_play(self, view: View, plays: list[Action]) -> Action:
-        hand = view.hand
-        victim = (view.seat + view.direction) % view.n
-        danger = min(view.hand_sizes[s] for s in range(view.n) if s != view.seat) <= THREAT
-        victim_danger = view.hand_sizes[victim] <= THREAT
-        colors = [0] * 5
-        for face in hand:
-            colors[FACE_COLOR[face]] += 1
-        heads_up = view.n == 2
+        return best_play(plays, view.hand, view.seat, view.direction, view.hand_sizes, view.color)
 
-        def score(action: Action) -> float:
-            face = action.card
-            rank = FACE_RANK[face]
-            if face == WILD_ITEM_BOX:  # a free dump of 50 points, its item mostly hurts others
-                return 4.0 if danger or len(hand) <= 2 else -5.0
-            if face == WILD_DRAW_FOUR:
-                if self.bluffing(view, action) and not victim_danger:
-                    return -50.0
-                value = (6.0 if victim_danger or len(hand) <= 2 else -8.0) + (action.color == best_color(hand)) * 0.5
-                return value
-            value = colors[FACE_COLOR[face]] * 1.0 + FACE_POINTS[face] / 10
+
+def best_play(plays: list[Action], hand: list[int], seat: int, direction: int, hand_sizes: list[int], color: int) -> Action:
+    """The heuristic's favourite among ``plays`` (plain values, so that search rollouts can share it):
+    points and the colour held most first, action cards at a player about to go out, wilds kept."""
+    n = len(hand_sizes)
+    victim = (seat + direction) % n
+    danger = min(hand_sizes[s] for s in range(n) if s != seat) <= THREAT
+    victim_danger = hand_sizes[victim] <= THREAT
+    colors = [0] * 5
+    for face in hand:
+        colors[FACE_COLOR[face]] += 1
+    bluff = any(f < 52 and FACE_COLOR[f] == color for f in hand)  # R7.2: a Wild Draw Four would lose a challenge
+    favourite = -1
+    best, best_value = plays[0], -1e9
+    for action in plays:
+        face = action.card
+        rank = FACE_RANK[face]
+        if face == WILD_ITEM_BOX:  # a free dump of 50 points, its item mostly hurts others
+            value = 4.0 if danger or len(hand) <= 2 else -5.0
+        elif face == WILD_DRAW_FOUR:
+            if favourite < 0:
+                favourite = best_color(hand)
+            if bluff and not victim_danger:
+                value = -50.0
+            else:
+                value = (6.0 if victim_danger or len(hand) <= 2 else -8.0) + (action.color == favourite) * 0.5
+        else:
+            value = colors[FACE_COLOR[face]] + FACE_POINTS[face] / 10
             if rank == DRAW_TWO:
                 value += 3.0 + (8.0 if victim_danger else 0.0)
-            elif rank == SKIP or (rank == REVERSE and heads_up):
+            elif rank == SKIP or (rank == REVERSE and n == 2):
                 value += 2.0 + (8.0 if victim_danger else 0.0)
-            elif rank == REVERSE:
-                previous = (view.seat - view.direction) % view.n
-                value += 4.0 if victim_danger and view.hand_sizes[previous] > THREAT else 0.0
-            return value
-
-        return max(plays, key=score)
+            elif rank == REVERSE and victim_danger and hand_sizes[(seat - direction) % n] > THREAT:
+                value += 4.0
+        if value > best_value:
+            best, best_value = action, value
+    return best
 
 
 class EasyBot(HeuristicBot):

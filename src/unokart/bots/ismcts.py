@@ -3,7 +3,7 @@
 Each iteration deals the cards this seat cannot see at random (a
 determinization consistent with its view), walks the one shared tree with
 UCB restricted to the actions legal in that deal, adds one node, then plays
-the round out with a quick greedy policy and backs up who won it.
+the round out with the heuristic's policy and backs up who won it, by how much.
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ import random
 
 from ..rules import Action, Game, View
 from ..rules import actions as A
-from ..rules.cards import DRAW_TWO, FACE_COLOR, FACE_POINTS, FACE_RANK, SKIP, WILD_DRAW_FOUR, WILD_ITEM_BOX
+from ..rules.cards import FACE_COLOR, FACE_POINTS, WILD_DRAW_FOUR
 from .determinize import Determinizer
-from .heuristic import HeuristicBot
+from .heuristic import HeuristicBot, best_color, best_play
 
 DEFAULT_ITERATIONS = 200
 EXPLORATION = 0.7
@@ -34,41 +34,23 @@ def search_actions(legal: list[Action]) -> list[Action]:
     return turn
 
 
-def greedy_action(game: Game, legal: list[Action]) -> Action:
-    """The rollout policy: follow the colour held most, dump action cards, keep wilds last."""
+def rollout_action(game: Game, legal: list[Action]) -> Action:
+    """The rollout policy: the heuristic's choices, read straight from the game (no views)."""
     seat = game.to_act
     hand = game.hands[seat]
     awaiting = game.awaiting
-    if awaiting == "color" or awaiting == "target" or awaiting == "swap":
-        if awaiting == "color":
-            counts = [0, 0, 0, 0, 0]
-            for face in hand:
-                counts[FACE_COLOR[face]] += 1
-            color = max(range(4), key=counts.__getitem__)
-            return next(a for a in legal if a.color == color)
-        sizes = [len(h) if s != seat else 999 for s, h in enumerate(game.hands)]
-        victim = min(range(game.n), key=sizes.__getitem__)
+    if awaiting == "color":
+        color = best_color(hand)
+        return next(a for a in legal if a.color == color)
+    if awaiting == "target" or awaiting == "swap":
+        victim = min((s for s in range(game.n) if s != seat), key=lambda s: len(game.hands[s]))
         return next(a for a in legal if a.target == victim)
-    counts = [0, 0, 0, 0, 0]
-    for face in hand:
-        counts[FACE_COLOR[face]] += 1
     needs_uno = len(hand) == 2
-    best, best_score = None, -1e9
-    for action in legal:
-        if action.verb != A.PLAY or (needs_uno and not action.uno):
-            continue
-        face = action.card
-        if face == WILD_ITEM_BOX:
-            score = -2.0
-        elif face == WILD_DRAW_FOUR:
-            score = -3.0 + (action.color == max(range(4), key=counts.__getitem__))
-        else:
-            rank = FACE_RANK[face]
-            score = counts[FACE_COLOR[face]] + (1.5 if rank == DRAW_TWO or rank == SKIP else 0.5 if rank > 9 else 0.0)
-        if score > best_score:
-            best, best_score = action, score
-    if best is not None:
-        return best
+    plays = [a for a in legal if a.verb == A.PLAY and (a.uno or not needs_uno)]
+    if awaiting == "drawn" and plays and plays[0].card == WILD_DRAW_FOUR:
+        plays = [] if any(f < 52 and FACE_COLOR[f] == game.color for f in hand) else plays
+    if plays:
+        return best_play(plays, hand, seat, game.direction, [len(h) for h in game.hands], game.color)
     for action in legal:
         if action.verb in (A.DRAW, A.PASS, A.ACCEPT):
             return action
@@ -146,10 +128,15 @@ class IsmctsBot(HeuristicBot):
         """The heuristic's move, unless the search found one clearly better: round values are
         noisy, and small differences between moves are mostly noise."""
         default = HeuristicBot.choose(self, view, candidates, rng)
+        def visits(action: Action) -> int:
+            child = root.children.get(action)
+            return child.visits if child is not None else 0
+
         def mean(action: Action) -> float:
             child = root.children.get(action)
             return child.reward / child.visits if child is not None and child.visits else -1.0
-        best = max(candidates, key=lambda a: (mean(a), a is default))
+
+        best = max(candidates, key=lambda a: (visits(a), a is default))  # the most searched: the most trusted
         return best if mean(best) > mean(default) + self.margin else default
 
     @staticmethod
@@ -157,7 +144,7 @@ class IsmctsBot(HeuristicBot):
         """Play the round out greedily and value it for every seat (the smallest hand wins one cut short)."""
         steps = 0
         while game.awaiting not in _OVER and steps < ROLLOUT_LIMIT:
-            game.apply(greedy_action(game, game.legal_actions()))
+            game.apply(rollout_action(game, game.legal_actions()))
             steps += 1
         hands = game.hands
         if game.round_winner is not None:

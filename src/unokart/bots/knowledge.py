@@ -69,7 +69,8 @@ def hand_voids(view: View) -> list[tuple[frozenset[int], int]]:
 
     A player who draws on their turn instead of playing is read as holding no
     card of the active colour, of the top card's number or symbol, and no wild
-    (a careful player's reason to draw); cards drawn later are unconstrained.
+    (a careful player's reason to draw); one who plays a Wild Draw Four, as
+    holding none of the colour it covered. Cards drawn later are unconstrained.
     Only the latest such reading is kept: earlier ones may not cover cards drawn since.
     Nothing is inferred about this seat itself, nor after hands move (R12.5).
     """
@@ -89,6 +90,9 @@ def hand_voids(view: View) -> list[tuple[frozenset[int], int]]:
                 kept = constrained[seat] if face in voids[seat] else constrained[seat] - 1
                 constrained[seat] = max(0, min(kept, sizes[seat]))
             if face == 52:
+                if kind == "play" and color >= 0:  # R7.2: a careful player's Wild Draw Four says it lacked the colour
+                    voids[seat] = {f for f in range(52) if FACE_COLOR[f] == color}
+                    constrained[seat] = sizes[seat]
                 color = COLORS.index(event["color"]) if event.get("color") else -1
             elif FACE_COLOR[face] != WILD:
                 color = FACE_COLOR[face]
