@@ -1,4 +1,4 @@
-"""The observation of one seat: a flat float32 vector built from that seat's ``View`` only.
+"""The observation of one seat: a flat float32 vector of what that seat's ``View`` holds, nothing more.
 
 Seats are relative (index 0 is the observing seat, index k the seat k places to
 its left), padded to 10 seats, so one policy fits every seat and table size.
