@@ -72,12 +72,13 @@ export function cardElement(code, { tag = "div", size = "", activeColor = null }
   el.dataset.code = code;
   const glyph = centreGlyph(color, rank);
   const letter = color === "W" ? "W" : `${color}${COLOR_SHAPE[color]}`;
+  // Rank, colour letter and item sit on the left edge, so they stay readable when cards overlap.
+  const corner = rank === "6" || rank === "9" ? `<u>${glyph}</u>` : glyph; // a 6 upside down is not a 9
   el.innerHTML =
-    `<span class="card-corner card-tl">${glyph}</span>` +
-    `<span class="card-letter">${letter}</span>` +
+    `<span class="card-corner card-tl">${corner}<span class="card-letter">${letter}</span></span>` +
     `<span class="card-oval"><span class="card-glyph${rank === "IB" ? " card-box" : ""}">${glyph}</span></span>` +
     `<span class="card-item">${itemSvg(ITEM_OF_COLOR[color], 16)}</span>` +
-    `<span class="card-corner card-br">${glyph}</span>`;
+    `<span class="card-corner card-br">${corner}</span>`;
   if (activeColor && color === "W") {
     el.classList.add(`wild-as-${activeColor}`);
   }

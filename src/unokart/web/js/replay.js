@@ -100,7 +100,7 @@ export function showReplay(app, gameId, params) {
       renderCenter(view),
       el("div.prompt", {}, awaitingText(view)),
       seat !== null ? el("section.hand-area", {}, el("div.hand-tools", {}, el("span.me", {}, t("web.table.you_are", { name: view.players[seat] }))),
-        el("div.hand", { id: "hand" }, sortHand(view.hands[seat]).map(({ code }) => cardElement(code)))) : null);
+        el("div.hand", { id: "hand", style: `--n: ${view.hands[seat].length}` }, sortHand(view.hands[seat]).map(({ code }) => cardElement(code)))) : null);
     const side = el("aside.side", {},
       renderScores(view, s.replay.options.target_score ?? 500),
       el("section.panel", {}, el("h2", {}, t("web.table.log")), log));

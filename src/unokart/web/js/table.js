@@ -328,7 +328,7 @@ export function showTable(app, code, watchOnly) {
     const playable = new Set(s.legal.filter((a) => a.verb === "play" || a.verb === "jump").map((a) => a.card));
     const jumping = s.legal.some((a) => a.verb === "jump");
     const myTurn = view.to_act === s.seat;
-    const row = el("div.hand", { id: "hand", role: "group", "aria-label": t("web.table.your_hand", { n: hand.length }) });
+    const row = el("div.hand", { id: "hand", role: "group", "aria-label": t("web.table.your_hand", { n: hand.length }), style: `--n: ${hand.length}` });
     sortHand(hand).forEach(({ code }, position) => {
       const card = cardElement(code, { tag: "button" });
       card.type = "button";
