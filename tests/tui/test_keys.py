@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from unokart.tui.app import PlayApp
 
-from tui_helpers import log_text, scripted_table, screen_text, settle
+from tui_helpers import log_text, press_for_turn, scripted_table, screen_text, settle
 
 
 async def test_green_shell_target_then_a_won_challenge():
@@ -65,3 +65,51 @@ async def test_bad_keys_explain_and_change_nothing():
         await pilot.press("p")
         assert "not allowed now" in screen_text(app)
         assert table.game.version == version
+
+
+async def test_jump_in_out_of_turn_with_enter():
+    # Jump-in on: Luigi is to play on G5 and Ann holds the identical G5. Luigi waits (a long delay), Ann jumps.
+    table = scripted_table(["G2", "G5", "G3", "R7", "G5"], dealer=0, hand_size=2, options={"jump_in": True})
+    table.delay = 30
+    app = PlayApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert table.game.to_act == 1 and "Enter jumps in" in screen_text(app)
+        assert app.hand == ["R7", "G5"]
+        await pilot.press("2", "enter")
+        assert "Ann jumps in with green 5!" in log_text(app)
+        assert table.game.view(0).hand_sizes[0] == 1
+
+
+async def test_seven_swaps_hands_with_the_seat_pressed():
+    table = scripted_table(["R7", "G2", "Y1", "G3", "R5"], dealer=1, hand_size=2, options={"seven_zero": True})
+    app = PlayApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, table)
+        await pilot.press("1", "enter")
+        assert "Swap hands: press the seat to swap with (1 Luigi)." in screen_text(app)
+        await pilot.press("1")
+        assert "Ann swaps hands with Luigi." in log_text(app)
+        await settle(pilot, table)
+        assert "G2" in app.hand or "G3" in app.hand
+
+
+async def test_the_final_result_ends_the_game():
+    # target_score 1: the first round won ends the game; Ann goes out with W+4 (red) then R5 (UNO) then R6.
+    table = scripted_table(["W+4", "G7", "R5", "Y2", "R6", "G9", "B3"], dealer=1, hand_size=3,
+                           options={"target_score": 1})
+    app = PlayApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(300):
+            await settle(pilot, table)
+            if table.game.to_act is None:
+                break
+            await press_for_turn(pilot, app)
+        assert table.game.awaiting == "game_over"
+        text = screen_text(app)
+        winner = table.game.names[table.game.game_winner]
+        assert f"{winner} wins the game with" in text and "q: quit" in text
+        await pilot.press("n")
+        assert table.game.round == 1  # no next round after the final result
+        await pilot.press("q")
+        assert not app.is_running

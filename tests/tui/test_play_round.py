@@ -2,40 +2,12 @@
 
 from __future__ import annotations
 
-from unokart.rules.cards import FACE_CODE
 from unokart.tui.app import PlayApp, SummaryScreen
 
-from tui_helpers import log_text, screen_text, settle, two_player_table
+from tui_helpers import log_text, press_for_turn, screen_text, settle, two_player_table
 
 # Ann: W+4 R5 R6; Luigi: G7 Y2 G9; first card B3, so Ann starts and her W+4 is innocent (no blue).
 DEAL = ["W+4", "G7", "R5", "Y2", "R6", "G9", "B3"]
-
-
-async def press_for_turn(pilot, app: PlayApp) -> None:
-    """One decision of a simple player, by keyboard: the first playable card, UNO said with the play."""
-    legal = app.source.legal
-    verbs = {a.verb for a in legal}
-    if "color" in verbs:
-        await pilot.press("r")
-    elif "target" in verbs:
-        await pilot.press("1")
-    elif "challenge" in verbs or "accept" in verbs:
-        await pilot.press("a")
-    elif "play" in verbs:
-        playable = [FACE_CODE[a.card] for a in legal if a.verb == "play"]
-        index = next(i for i, code in enumerate(app.hand) if code in playable)
-        if not app.uno_armed and any(a.uno for a in legal):
-            await pilot.press("u")
-        if app.view["awaiting"] == "play":
-            await pilot.press("right" if index else "left", *(["left"] if not index else []))
-            app.selected = index  # arrows were pressed; land exactly on the card
-        await pilot.press("enter")
-        if app.mode == "wild_color":
-            await pilot.press("r")
-    elif "draw" in verbs:
-        await pilot.press("d")
-    elif "pass" in verbs:
-        await pilot.press("p")
 
 
 async def test_a_whole_round_with_a_colour_choice_and_an_uno_call():

@@ -6,6 +6,7 @@ import random
 
 from unokart.rules import FULL_DECK, Game, card_code
 from unokart.bots import make_bot
+from unokart.rules.cards import FACE_CODE
 from unokart.tui.local import LocalTable
 
 
@@ -61,3 +62,29 @@ def scripted_table(top: list[str], dealer: int, hand_size: int, options: dict | 
     game = Game.new(["Ann", "Luigi"], seed=1, options={"hand_size": hand_size, **(options or {})},
                     dealer=dealer, deck=stacked_deck(top))
     return LocalTable(game, {1: FirstLegalBot()}, seat=0, delay=0, seed=1)
+
+
+async def press_for_turn(pilot, app) -> None:
+    """One decision of a simple player, by keyboard: the first playable card, UNO said with the play."""
+    legal = app.source.legal
+    verbs = {a.verb for a in legal}
+    if "color" in verbs:
+        await pilot.press("r")
+    elif "target" in verbs:
+        await pilot.press("1")
+    elif "challenge" in verbs or "accept" in verbs:
+        await pilot.press("a")
+    elif "play" in verbs:
+        playable = [FACE_CODE[a.card] for a in legal if a.verb == "play"]
+        index = next(i for i, code in enumerate(app.hand) if code in playable)
+        if not app.uno_armed and any(a.uno for a in legal):
+            await pilot.press("u")
+        if app.view["awaiting"] == "play":  # walk to the card with the arrow key (a drawn card is preselected)
+            await pilot.press(*["right"] * ((index - app.selected) % len(app.hand)))
+        await pilot.press("enter")
+        if app.mode == "wild_color":
+            await pilot.press("r")
+    elif "draw" in verbs:
+        await pilot.press("d")
+    elif "pass" in verbs:
+        await pilot.press("p")

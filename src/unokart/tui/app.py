@@ -56,7 +56,6 @@ class SummaryScreen(ModalScreen):
 class PlayApp(App):
     """One seat at a table: a local game against bots or a remote table."""
 
-    TITLE = "UNO Mario Kart"
     CSS = """
     Screen { layout: vertical; }
     #status { height: 1; background: $primary-background; }
@@ -88,6 +87,7 @@ class PlayApp(App):
 
     def __init__(self, source: TableSource) -> None:
         super().__init__()
+        self.title = t("tui.title")
         self.source = source
         self.selected = 0
         self.hand: list[str] = []  # the seat's hand, sorted as shown
@@ -171,7 +171,7 @@ class PlayApp(App):
 
     def _draw_waiting(self) -> None:
         """Before the first deal (a server's lobby): what the source says, and the start key."""
-        self.query_one("#status", Static).update(Text(self.TITLE, style="bold"))
+        self.query_one("#status", Static).update(Text(self.title, style="bold"))
         self.query_one("#prompt", Static).update(self.notice or Text(self.source.status_note or ""))
         keys = [("n", t("tui.key.start"))] if self.source.status_note else []
         self.query_one("#keys", Static).update(_key_line(keys + [("q", t("tui.key.quit"))]))

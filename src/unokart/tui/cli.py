@@ -16,7 +16,7 @@ def register(app: typer.Typer) -> None:
     def play(
         players: int = typer.Option(4, help="Number of players, you included (2 to 10)."),
         bots: str = typer.Option("heuristic", help="Bot levels for the other seats, cycled: e.g. heuristic,easy,ismcts:200."),
-        name: str = typer.Option("You", help="Your name at the table."),
+        name: str = typer.Option("Player", help="Your name at the table."),
         seed: Optional[int] = typer.Option(None, help="Seed: the same seed deals the same game (default: random)."),
         option: list[str] = typer.Option([], "--option", "-o", help="House rule, e.g. -o stacking -o hand_size=5."),
         target: Optional[int] = typer.Option(None, help="The score that wins the game (R11.2; default 500)."),

@@ -7,7 +7,7 @@ import random
 
 from ..bots import Bot, make_bot
 from ..i18n import t
-from ..rules import Game, UnoKartError
+from ..rules import Action, Game
 from ..rules.engine import RACERS
 from .source import OnChange, TableSource
 
@@ -63,7 +63,9 @@ class LocalTable(TableSource):
         """The bot to ask next and how long it waits first, or None while only the human can act."""
         game = self.game
         if game.to_act in self.bots:
-            return game.to_act, self.delay
+            # The human just played down to one card: give them time to say UNO before a turn closes the window.
+            human_window = game.uno_window == self.seat and not game.uno_said[self.seat]
+            return game.to_act, self.delay * (OUT_OF_TURN_PATIENCE if human_window else 1)
         for seat in self.bots:
             if self._asked.get(seat) != game.version and game.legal_actions(seat):
                 return seat, self.delay * OUT_OF_TURN_PATIENCE
@@ -82,18 +84,32 @@ class LocalTable(TableSource):
             await asyncio.sleep(wait)
             if game.version != version:  # the human acted meanwhile: look again
                 continue
-            view, legal = game.view(seat), game.legal_actions(seat)
-            action = await asyncio.to_thread(self.bots[seat].choose, view, legal, self.rng)
+            action, problem = await self._ask_bot(seat)
             self._asked[seat] = version
-            if action is None or game.version != version:
+            if game.version != version:
                 continue
-            try:
+            if action is not None:
                 game.apply(action)
-            except UnoKartError as err:  # a bot's bug must not freeze the table: say so, play on randomly
-                game.apply(self.rng.choice(legal))
-                self._publish(t("tui.bot_illegal", name=game.names[seat], action=str(action), reason=str(err)))
-                continue
-            self._publish()
+            if action is not None or problem:
+                self._publish(problem)
+
+    async def _ask_bot(self, seat: int) -> tuple[Action | None, str | None]:
+        """The bot's choice (None: it lets the moment pass), and what went wrong if it failed.
+
+        A failing bot must not freeze the table: on its turn a random legal action is played for it.
+        """
+        game = self.game
+        view, legal = game.view(seat), game.legal_actions(seat)
+        try:
+            action = await asyncio.to_thread(self.bots[seat].choose, view, legal, self.rng)
+            if action is None or action in legal:
+                return action, None
+            problem = t("tui.bot_not_legal", action=str(action))
+        except Exception as err:
+            problem = f"{type(err).__name__}: {err}"
+        if seat != game.to_act:
+            return None, t("tui.bot_failed", name=game.names[seat], reason=problem)
+        return self.rng.choice(legal), t("tui.bot_failed_played", name=game.names[seat], reason=problem)
 
 
 def bot_levels(spec: str) -> list[str]:

@@ -24,6 +24,7 @@ DEFAULT_SERVER = "http://127.0.0.1:8000"
 ANSWER_TIMEOUT = 10.0  # seconds to wait for the server's answer to an action
 RETRY_DELAYS = (0.5, 1.0, 2.0, 4.0)  # then every 4 s, for as long as the app runs
 # Join errors that no retry can fix: the player must choose another table or name.
+STOP, REJOIN = "stop", "rejoin"
 FATAL_CODES = frozenset(("no_such_table", "table_full", "already_started", "bad_name", "seat_taken", "no_such_seat"))
 
 
@@ -170,9 +171,12 @@ class RemoteTable(TableSource):
                     await self._hello(ws)
                     async for frame in ws:
                         attempt = 0
-                        if self._handle(json.loads(frame)):
-                            return  # a refusal no retry can fix
-            except (OSError, asyncio.TimeoutError, websockets.exceptions.WebSocketException, ValueError):
+                        outcome = self._take(frame)
+                        if outcome == STOP:
+                            return
+                        if outcome == REJOIN:
+                            break
+            except (OSError, asyncio.TimeoutError, websockets.exceptions.WebSocketException):
                 pass
             finally:
                 self._ws = None
@@ -227,8 +231,16 @@ class RemoteTable(TableSource):
             answer.set_exception(TableError(error))
         return True
 
-    def _handle(self, message: dict) -> bool:
-        """Take one server message; True when the connection must not be retried."""
+    def _take(self, frame: str | bytes) -> str | None:
+        """One frame from the server; a malformed one is reported and skipped (the protocol may grow)."""
+        try:
+            return self._handle(json.loads(frame))
+        except (ValueError, KeyError, TypeError, AttributeError, IndexError):
+            self._notify(t("tui.remote.bad_message"))
+            return None
+
+    def _handle(self, message: dict) -> str | None:
+        """Take one server message; STOP when no retry can help, REJOIN to take a seat afresh."""
         kind = message.get("type")
         if kind == "welcome":
             self.seat = message["seat"]
@@ -244,7 +256,7 @@ class RemoteTable(TableSource):
             self._answer(message)
         elif kind == "error":
             return self._take_error(message)
-        return False
+        return None
 
     def _take_state(self, message: dict) -> None:
         self.version = message["version"]
@@ -263,15 +275,15 @@ class RemoteTable(TableSource):
         if self._on_change:
             self._on_change(fresh, None)
 
-    def _take_error(self, message: dict) -> bool:
+    def _take_error(self, message: dict) -> str | None:
         code, text = message.get("code"), message.get("message") or message.get("code")
         if self._answer(message, text):
-            return False
-        if code == "bad_token":  # the seat was given up: join afresh on the next connection
-            self.store.put(self.link, None)
-            raise ValueError(code)
+            return None
         self._notify(text)
-        return code in FATAL_CODES
+        if code == "bad_token":  # the seat was given up (left the lobby): join afresh on the next connection
+            self.store.put(self.link, None)
+            return REJOIN
+        return STOP if code in FATAL_CODES else None
 
     def _notify(self, notice: str | None = None) -> None:
         if self._on_change:
