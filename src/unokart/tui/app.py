@@ -256,10 +256,12 @@ class PlayApp(App):
         return Text("\n".join(lines[:2]), style="bold" if view["to_act"] == me else "")
 
     def _keys_text(self) -> Text:
+        if self.mode == "wild_color":
+            return _key_line([("r y g b", t("tui.key.color")), ("Esc", t("tui.key.back")), ("q", t("tui.key.quit"))])
         verbs = {a.verb for a in self.source.legal}
         awaiting = self.view["awaiting"]
         keys = []
-        if self.mode == "wild_color" or COLOR in verbs:
+        if COLOR in verbs:
             keys.append(("r y g b", t("tui.key.color")))
         elif self.mode == "catch" or TARGET in verbs or SWAP in verbs:
             keys.append(("0-9", t("tui.key.seat")))
@@ -383,10 +385,9 @@ class PlayApp(App):
         color = COLORS.index(letter)
         if self.mode == "wild_color":
             self.mode = None
-            plays = self._plays_of(WILD_DRAW_FOUR)
+            plays = self._plays_of(WILD_DRAW_FOUR)  # not empty: the mode ends when they do
             uno = self.uno_armed and any(a.uno for a in plays)
-            verb = plays[0].verb if plays else PLAY
-            await self.submit(self._action(verb, card=WILD_DRAW_FOUR, color=color, uno=uno))
+            await self.submit(self._action(plays[0].verb, card=WILD_DRAW_FOUR, color=color, uno=uno))
             return
         await self.submit(self._action(COLOR, color=color))
 
