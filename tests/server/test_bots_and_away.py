@@ -80,3 +80,22 @@ def test_people_are_answered_while_a_bot_searches(quick_grace):
         bot_move = await ann.until(lambda m: m["type"] == "state")
         assert bot_move["version"] == moved["version"] + 1 and bot_move["events"][0]["seat"] == 1
     asyncio.run(main())
+
+
+def test_when_the_turn_timer_runs_out_the_bot_decides_until_the_player_acts_again(quick_grace):
+    async def main():
+        code, (ann,) = await seated(quick_grace, names=("Ann",), seats=2, start=False, turn_timer=5,
+                                    bots={"1": "easy"})
+        await ann.send(type="start", token=ann.token)
+        state = await ann.until(lambda m: m["type"] == "state" and m["view"]["to_act"] == 0)
+        assert state["deadline"]["seat"] == 0 and state["deadline"]["at"] > 0
+        # Ann does nothing: when the time is up her seat is away and the bot plays it.
+        away = await ann.until(lambda m: m["type"] == "table" and m["table"]["seats"][0]["away"], timeout=20)
+        assert away["table"]["seats"][0]["connected"] is True
+        played = await ann.until(lambda m: m["type"] == "state" and any(e.get("seat") == 0 for e in m["events"]))
+        assert played["version"] > state["version"]
+        await ann.send(type="sync")
+        latest = await ann.reply("state")
+        await ann.send(type="action", token=ann.token, version=latest["version"] - 1, action="0: draw")
+        await ann.until(lambda m: m["type"] == "table" and not m["table"]["seats"][0]["away"])
+    asyncio.run(main())

@@ -201,6 +201,7 @@ class Hub:
         self.tables: dict[str, Table] = {}
         self._pool: ProcessPoolExecutor | None = None
         self._tasks: set[asyncio.Task] = set()
+        self._bot_seeds = random.Random(secrets.randbits(64))  # bots' dice need no system entropy per move
 
     # ------------------------------------------------------------------ life
     def restore(self) -> None:
@@ -583,7 +584,7 @@ class Hub:
             await asyncio.sleep(self.settings.bot_delay)
             if table.version != version:
                 return
-        seed = secrets.randbits(64)
+        seed = self._bot_seeds.getrandbits(64)
         try:
             if any(level.startswith("ismcts") for _, level, _, _ in work):
                 decision = await asyncio.get_running_loop().run_in_executor(self._process_pool(), decide_in_worker, work, seed)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -66,16 +67,35 @@ class StoredTable:
     game: StoredGame | None = None
 
 
+CHECKPOINT_EVERY = 1.0  # seconds
+
+
 class Store:
     def __init__(self, path: str | Path):
-        # One connection, used only from the event loop's thread.
+        # One connection for everything but checkpoints, used only from the event loop's thread.
         self.db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: a killed process loses no commit
         self.db.execute("PRAGMA busy_timeout=5000")
+        # Checkpoints (which fsync) run in their own thread, so a commit never waits for the disk.
+        self.db.execute("PRAGMA wal_autocheckpoint=0")
         self.db.executescript(SCHEMA)
+        self._stop = threading.Event()
+        self._checkpointer = threading.Thread(target=self._checkpoint, args=(str(path),), daemon=True)
+        self._checkpointer.start()
+
+    def _checkpoint(self, path: str) -> None:
+        db = sqlite3.connect(path, isolation_level=None)
+        db.execute("PRAGMA busy_timeout=5000")
+        try:
+            while not self._stop.wait(CHECKPOINT_EVERY):
+                db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        finally:
+            db.close()
 
     def close(self) -> None:
+        self._stop.set()
+        self._checkpointer.join()
         self.db.close()
 
     def _write(self, statements: list[tuple[str, tuple]]) -> None:
