@@ -147,6 +147,9 @@ def test_property_every_legal_action_is_accepted():
                     trial = game.copy()
                     trial.apply(action)
                     assert trial.version == game.version + 1
+                    if action.verb == "catch":  # R8.3: only catches that count are listed: the target draws
+                        penalty = trial.state()["hands"][action.target][1:]
+                        assert trial.events[-1][1] == {"type": "drew", "seat": action.target, "cards": penalty}
 
     for option_name in OPTION_SETS:
         for players in (2, 3, 5, 10):

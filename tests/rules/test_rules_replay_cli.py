@@ -120,12 +120,10 @@ def test_replay_a_directory_exits_2_with_one_clear_line(tmp_path):
     assert_one_clear_error(replay(tmp_path), "cannot read")
 
 
-
 def test_replay_a_file_that_is_not_utf8_exits_2_with_one_clear_line(tmp_path):
     path = tmp_path / "latin1.json"
     path.write_bytes(b'\xff\xfe{"players": []}')
     assert_one_clear_error(replay(path))
-
 
 
 def test_replay_player_names_are_printed_as_text_not_markup(tmp_path):
