@@ -190,6 +190,7 @@ DECK = stacked_deck(3, {}, "R5")
     (round_record(actions=[{"seat": 1}]), r"action 0 is not text"),
     (round_record(actions=["1: fly"]), r"action 0 \"1: fly\": unknown verb 'fly'"),
     (round_record(seed="abc"), r"'seed' must be a whole number"),
+    (base_record(rounds=[{"dealer": 0, "actions": []}]), r"a round needs a 'seed' \(or a 'deck'\)"),
     (round_record(dealer=3), r"'dealer' must be a seat from 0 to 2, not 3"),
     (base_record(rounds=[]), r"'rounds' must be a non-empty list"),
     (base_record(rounds={"dealer": 0}), r"'rounds' must be a non-empty list"),

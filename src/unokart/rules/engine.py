@@ -732,7 +732,9 @@ def _round_fields(rnd: Any, where: str, n: int) -> tuple[int, int | None, list[i
     unknown = set(rnd) - {"dealer", "seed", "deck", "actions"}
     if unknown:
         raise RecordError(f"{where}unknown round field(s): {', '.join(sorted(unknown))}")
-    seed = rnd.get("seed", 0 if "deck" in rnd else None)
+    if "seed" not in rnd and "deck" not in rnd:
+        raise RecordError(f"{where}a round needs a 'seed' (or a 'deck')")
+    seed = rnd.get("seed", 0)
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise RecordError(f"{where}'seed' must be a whole number")
     dealer = rnd.get("dealer")
