@@ -42,8 +42,9 @@ def out_of_turn_order(game: Game) -> list[int]:
 
 
 def play_game(bots: list, seed: int, options: Options | dict | None = None, names: list[str] | None = None,
-              keep_record: bool = False, keep_times: bool = False) -> GameResult:
-    """Play one game to the target score; ``bots[seat]`` decides for each seat."""
+              keep_record: bool = False, keep_times: bool = False, clock=time.perf_counter) -> GameResult:
+    """Play one game to the target score; ``bots[seat]`` decides for each seat.
+    Decisions are timed with ``clock`` (wall time; ``time.process_time`` ignores other programs' load)."""
     n = len(bots)
     game = Game.new(names or n, seed=seed, options=options)
     rngs = bot_rngs(seed, n)
@@ -52,7 +53,6 @@ def play_game(bots: list, seed: int, options: Options | dict | None = None, name
     times: list[list[float]] = [[] for _ in range(n)]
     rounds_won = [0] * n
     round_points = [0] * n
-    clock = time.perf_counter
     scores_before = [0] * n  # at the start of the round
 
     def ask(seat: int, legal: list) -> object:
