@@ -25,11 +25,12 @@ def test_kill_9_and_restart_loses_no_acknowledged_action(tmp_path):
         async def before():
             code, clients = await seated(server, options={"target_score": 60})
             await _acknowledged_moves(clients, 12, rng)
+            await to_act(clients)  # both have seen the latest state
             bots = server.create(seats=3, bots={"0": "easy", "1": "heuristic", "2": "random"}, start=True)["code"]
             await asyncio.sleep(0.5)
             return code, clients
         code, (ann, bob) = asyncio.run(before())
-        acknowledged = ann.last_state
+        acknowledged = max((ann.last_state, bob.last_state), key=lambda state: state["version"])
         bot_table = next(t for t in httpx.get(server.url + "/api/tables").json()["tables"] if t["code"] != code)
         assert bot_table["status"] == "playing" and bot_table["version"] > 1
         server.kill()
@@ -44,7 +45,7 @@ def test_kill_9_and_restart_loses_no_acknowledged_action(tmp_path):
                 assert state["version"] == acknowledged["version"]
                 assert state["view"]["hands"][old.seat] == old.last_state["view"]["hands"][old.seat]
                 clients.append(client)
-            assert clients[0].last_state["view"] == acknowledged["view"]
+            assert clients[acknowledged["seat"]].last_state["view"] == acknowledged["view"]
             assert clients[0].last_state["commitments"] == acknowledged["commitments"]
             # The bots' table resumed from its stored version and plays on.
             spectator = await Client.connect(server, bot_table["code"])
