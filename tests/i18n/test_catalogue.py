@@ -19,7 +19,7 @@ import pytest
 from unokart.i18n import LANGUAGES, catalogue, t
 
 LANGS = ("ta", "kn", "te", "sd")
-TRANSLATED = ("core", "env", "server", "sim", "web")
+TRANSLATED = ("cli", "core", "env", "server", "sim", "tui", "web")
 
 # Messages that rightly stay as in English in every language (names, JSON literals).
 SAME_AS_ENGLISH = {("server", "type.null")}
