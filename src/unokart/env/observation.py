@@ -47,7 +47,9 @@ _WINDOW, _TO_ACT, _AWAITING = (LAYOUT[k].start for k in ("uno_window", "to_act",
 _DIRECTION, _PENDING, _STOCK, _DRAWN = (LAYOUT[k].start for k in ("direction", "pending", "stock", "drawn"))
 _COVERED, _REACTING = LAYOUT["covered_color"].start, LAYOUT["reacting"].start
 _AWAITING_INDEX = {name: i for i, name in enumerate(AWAITING)}
-_SEATED_ROWS = [np.array([1.0] * n + [0.0] * (MAX_PLAYERS - n), np.float32) for n in range(MAX_PLAYERS + 1)]
+_TEMPLATES = [np.zeros(OBS_SIZE, np.float32) for _ in range(MAX_PLAYERS + 1)]
+for _n, _template in enumerate(_TEMPLATES):
+    _template[_SEATED:_SEATED + _n] = 1.0
 
 
 def encode(view: View, covered_color: int = -1, reacting: bool = False) -> np.ndarray:
@@ -64,35 +66,60 @@ def encode(view: View, covered_color: int = -1, reacting: bool = False) -> np.nd
 def encode_fields(seat: int, n: int, hand: list[int], hand_sizes: list[int], discard: list[int], color: int,
                   direction: int, to_act: int | None, awaiting: str, pending: int, stock: int, drawn: int,
                   uno_said: list[bool], uno_window: int, scores: list[int], target_score: int,
-                  covered_color: int, reacting: bool) -> np.ndarray:
-    """``encode`` from a view's fields one by one (the env's hot path passes them without building a View)."""
-    obs = np.zeros(OBS_SIZE, np.float32)
+                  covered_color: int, reacting: bool, discard_counts: np.ndarray | None = None) -> np.ndarray:
+    """``encode`` from a view's fields one by one (the env's hot path passes them without building a View,
+    with ``discard_counts``, the pile's face counts it keeps up to date as cards are played)."""
+    obs = _TEMPLATES[n].copy()  # zeros, with the seated flags set
     for face in hand:
         obs[face] += 1.0
-    obs[_DISCARD:_DISCARD + N_FACES] = np.bincount(discard, minlength=N_FACES)
+    obs[_DISCARD:_DISCARD + N_FACES] = np.bincount(discard, minlength=N_FACES) if discard_counts is None else discard_counts
     top = discard[-1]
-    ones = [_TOP + top, _AWAITING + _AWAITING_INDEX[awaiting]]
+    obs[_TOP + top] = 1.0
+    obs[_AWAITING + _AWAITING_INDEX[awaiting]] = 1.0
     if color >= 0:
-        ones.append(_COLOR + color)
+        obs[_COLOR + color] = 1.0
     obs[_SIZES:_SIZES + n] = hand_sizes[seat:] + hand_sizes[:seat]
-    obs[_SEATED:_SEATED + MAX_PLAYERS] = _SEATED_ROWS[n]
     if any(scores):
         obs[_SCORES:_SCORES + n] = np.array(scores[seat:] + scores[:seat], np.float32) / target_score
     if any(uno_said):
-        ones += [_UNO_SAID + (s - seat) % n for s in range(n) if uno_said[s] and hand_sizes[s] == 1]
+        for s in range(n):
+            if uno_said[s] and hand_sizes[s] == 1:
+                obs[_UNO_SAID + (s - seat) % n] = 1.0
     if uno_window >= 0:
-        ones.append(_WINDOW + (uno_window - seat) % n)
+        obs[_WINDOW + (uno_window - seat) % n] = 1.0
     if to_act is not None:
-        ones.append(_TO_ACT + (to_act - seat) % n)
+        obs[_TO_ACT + (to_act - seat) % n] = 1.0
     if direction > 0:
-        ones.append(_DIRECTION)
-    if drawn >= 0:
-        ones.append(_DRAWN + drawn)
-    if covered_color >= 0 and top == WILD_DRAW_FOUR:
-        ones.append(_COVERED + covered_color)
-    if reacting:
-        ones.append(_REACTING)
-    obs[ones] = 1.0
-    obs[_PENDING] = pending
+        obs[_DIRECTION] = 1.0
+    if pending:
+        obs[_PENDING] = pending
     obs[_STOCK] = stock / 112.0
+    if drawn >= 0:
+        obs[_DRAWN + drawn] = 1.0
+    if covered_color >= 0 and top == WILD_DRAW_FOUR:
+        obs[_COVERED + covered_color] = 1.0
+    if reacting:
+        obs[_REACTING] = 1.0
     return obs
+
+
+class DiscardCounts:
+    """The discard pile's face counts, kept up to date cheaply: the core only appends to its pile,
+    and replaces the list (a new object) when it reshuffles or deals a new round."""
+
+    def __init__(self) -> None:
+        self.counts = np.zeros(N_FACES, np.float32)
+        self._pile: list[int] | None = None
+        self._seen = 0
+
+    def update(self, pile: list[int]) -> np.ndarray:
+        seen = self._seen
+        if pile is not self._pile or len(pile) < seen:
+            self.counts = np.bincount(pile, minlength=N_FACES).astype(np.float32)
+            self._pile = pile
+        else:
+            counts = self.counts
+            for face in pile[seen:]:
+                counts[face] += 1.0
+        self._seen = len(pile)
+        return self.counts
