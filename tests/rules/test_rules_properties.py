@@ -267,3 +267,21 @@ def test_property_challenge_reveals_happen_and_reach_only_challenger_and_culprit
                         assert visible == (seat in (event["to"], event["seat"]))
                     assert event not in game.events_for(None)
     assert reveals > 0
+
+
+def test_property_a_view_holds_nothing_its_seat_may_not_see():
+    """Not only what a view shows: nothing reachable from its attributes is another seat's private event."""
+    def check(game, rng):
+        for seat in (None, *range(game.n)):
+            view = game.view(seat)
+            for name in type(view).__slots__:
+                value = getattr(view, name)
+                if isinstance(value, list):
+                    for item in value:
+                        assert not isinstance(item, tuple), f"view.{name} holds addressed events"
+                        if isinstance(item, dict) and item.get("type") in PRIVATE_CARD_EVENTS:
+                            assert seat in ((item["to"], item["seat"]) if item["type"] == "reveal" else (item["seat"],))
+
+    for option_name in ("none", "seven_zero"):
+        for players in (2, 4, 7):
+            play_game(players, OPTION_SETS[option_name], 97 * players, rounds=1, on_step=check)

@@ -52,7 +52,7 @@ class Game:
         "hands", "stock", "discard", "color", "uno_said", "uno_window", "pending", "drawn",
         "w4_seat", "w4_guilty", "after", "round_winner", "game_winner", "rng", "round_seed",
         "round_deck", "rounds", "actions", "events", "version", "log_events", "_seed_source",
-        "_legal", "_legal_seat",
+        "_legal", "_legal_seat", "_visible",
     )
 
     # ------------------------------------------------------------------ creation
@@ -145,6 +145,7 @@ class Game:
         self.round_deck = deck
         self.actions = []
         self.events = []
+        self._visible = {}
         # R3.1's draw uses the seed, so a record names the dealer only where it was not drawn.
         self.rounds.append((dealer, seed, deck, self.actions))
         if dealer is None:
@@ -648,6 +649,18 @@ class Game:
         """This round's events that ``seat`` may see (None: the public ones only)."""
         return [e for to, e in self.events[since:] if to is None or (seat is not None and seat in to)]
 
+    def _visible_events(self, seat: int | None) -> list[dict]:
+        """This round's events ``seat`` may see, kept up to date as views ask (a view holds nothing else)."""
+        entry = self._visible.get(seat)
+        if entry is None:
+            entry = self._visible[seat] = [0, []]
+        scanned, visible = entry
+        events = self.events
+        if scanned < len(events):
+            visible.extend(e for to, e in events[scanned:] if to is None or (seat is not None and seat in to))
+            entry[0] = len(events)
+        return visible
+
     def view(self, seat: int | None) -> "View":
         """What one seat may see (None: a spectator's public view)."""
         from .view import View
@@ -692,6 +705,7 @@ class Game:
         dealer, seed, deck, _ = self.rounds[-1]
         g.rounds = self.rounds[:-1] + [(dealer, seed, deck, g.actions)]
         g.events = self.events[:]
+        g._visible = {}
         g.rng = random.Random()
         g.rng.setstate(self.rng.getstate())
         g._seed_source = random.Random()

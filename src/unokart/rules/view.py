@@ -46,9 +46,9 @@ class View:
         self.round_winner = game.round_winner
         self.game_winner = game.game_winner
         self.version = game.version
-        # Events are filtered only when asked for; the round's list only grows, so a length is a snapshot.
-        self._events = game.events
-        self._event_count = len(game.events)
+        # Only events this seat may see (DESIGN 6); that list only grows, so a length is a snapshot.
+        self._events = game._visible_events(seat)
+        self._event_count = len(self._events)
 
     @property
     def top(self) -> int:
@@ -56,8 +56,7 @@ class View:
 
     @property
     def events(self) -> list[dict]:
-        seat = self.seat
-        return [e for to, e in self._events[: self._event_count] if to is None or (seat is not None and seat in to)]
+        return self._events[: self._event_count]
 
     def to_json(self) -> dict[str, Any]:
         """The full-state JSON with other hands replaced by their sizes (NOTATION.md)."""
