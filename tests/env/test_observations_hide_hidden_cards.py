@@ -77,10 +77,14 @@ def test_own_hand_is_in_the_observation_and_others_only_by_size():
 def test_a_bot_encodes_its_view_exactly_as_the_env_observes(players, options):
     """PolicyBot sees what training saw: its encoding of (view, legal actions) equals the env's observation."""
     aec = raw_env(players=players, options=options, keep_events=True)
-    covered_seen = 0
+    covered_seen = reshuffles = 0
+    pile = None
     for aec in random_walk(aec, random.Random(3), decisions=1500, seed=8):
+        reshuffles += pile is not None and aec.game.discard is not pile and aec.game.actions != []
+        pile = aec.game.discard
         seat, agent = aec.seat, aec.agent_selection
         from_view = observation_for(aec.game.view(seat), aec.legal)
         assert same_observation(from_view, aec.observe(agent))
         covered_seen += bool(from_view["observation"][LAYOUT["covered_color"]].any())
     assert covered_seen > 0  # challenges were met, with the covered colour known to both
+    assert reshuffles > 0  # and the env's running discard counts survived the pile being reshuffled
