@@ -399,7 +399,7 @@ class Hub:
         table.seats[index].away = True
         table.think_version = -1  # the bot now plays this seat: ask again
         self._broadcast_table(table)
-        self._after_change(table, broadcast=False)
+        self._after_change(table)  # a new deadline (or none), and the bot takes over
 
     def _returned(self, table: Table, index: int) -> None:
         """A message with the seat's token: its player is back."""
@@ -411,7 +411,7 @@ class Hub:
             seat.away = False
             table.think_version = -1
             self._broadcast_table(table)
-            self._after_change(table, broadcast=False)
+            self._after_change(table)
 
     # ------------------------------------------------------------------ player messages
     def _on_action(self, conn: Connection, table: Table, seat: int, msg: dict, re: Any) -> None:
@@ -480,8 +480,10 @@ class Hub:
         table.game_id = self.store.start_game(table.code, number, players, table.options.to_dict(), seed, version)
         table.game, table.seeds, table.sent = game, [seed], 0
         table.version, table.game_number, table.status = version, number, "playing"
-        for seat in table.seats:
+        for index, seat in enumerate(table.seats):
             seat.last_action = None
+            if seat.kind == "human" and not seat.connections and not seat.away:
+                self._start_grace(table, index)  # joined but never connected, or gone since
         self._broadcast_table(table)
         self._after_change(table)
 
