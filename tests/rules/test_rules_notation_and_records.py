@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rules_helpers import FULL_CODES, stacked_deck
-from unokart import Action, Game, NotationError, RecordError
+from unokart import Action, Game, IllegalAction, NotationError, RecordError
 from unokart.rules import card_code, parse_card
 
 ALL_CODES = sorted(set(FULL_CODES))
@@ -240,3 +240,26 @@ def test_record_game_options_cannot_be_changed_during_a_game():
     with pytest.raises(dataclasses.FrozenInstanceError):
         game.options.stacking = False  # R12: fixed when the table is created
     assert game.options.stacking is True and game.record()["options"] == {"stacking": True}
+
+
+@pytest.mark.parametrize("action, message", [
+    (Action(0, "fly"), "unknown verb 'fly'"),
+    (Action(0, "play", 99), "there is no card 99"),
+    (Action(0, "play", 52, 7), "7 is not a colour"),
+    (Action(0, "color", color=-1), "-1 is not a colour"),
+])
+def test_notation_a_malformed_action_object_raises_notation_error_and_changes_nothing(action, message):
+    game = Game.new(2, seed=1)
+    before = game.state()
+    with pytest.raises(NotationError, match=message):
+        game.apply(action)
+    assert game.state() == before and game.version == 0
+
+
+def test_a_seat_that_does_not_exist_has_no_legal_action_and_cannot_act():
+    game = Game.new(3, seed=1)
+    assert game.legal_actions(3) == [] and game.legal_actions(-1) == []
+    with pytest.raises(IllegalAction, match="R2.1 there is no seat 7"):
+        game.apply(Action(7, "catch", target=0))
+    with pytest.raises(RecordError, match="the dealer must be a seat from 0 to 2, not 3"):
+        Game.new(3, seed=1, dealer=3)
