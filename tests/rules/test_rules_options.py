@@ -224,6 +224,12 @@ def test_R12_5_a_swap_closes_the_uno_window():
     assert game.state() == before
 
 
+def test_R12_5_a_swap_voids_the_swapped_players_uno_but_not_a_third_players():
+    game = table([["R7", "G1"], ["B2", "B3"], ["R9", "Y1"]], "R5", dealer=1, seven_zero=True)
+    play(game, "2: play R9 uno", "0: play R7", "0: swap 1")
+    assert hand(game, 1) == ["G1"] and game.state()["uno_said"] == [False, False, True]
+
+
 def test_R12_5_without_the_option_a_seven_is_a_number():
     game = table([["R7", "G1", "G2"], ["B1", "B2", "B3"], ["Y1", "Y2", "Y3"]], "R5", dealer=2)
     play(game, "0: play R7")
