@@ -162,3 +162,33 @@ def test_a_finished_game_is_served_round_by_round_for_replay(played, server):
     refused = httpx.get(f"{server.url}/api/games/{game_id}/replay", params={"round": last + 1})
     assert refused.status_code == 400 and refused.json()["code"] == "no_such_round"
     assert httpx.get(f"{server.url}/api/games/999999/replay").status_code == 404
+
+
+def test_verify_refuses_a_deal_that_is_not_the_one_committed_to(played, tmp_path):
+    from typer.testing import CliRunner
+
+    from unokart.cli import app
+
+    game = played[0]["games"][1]
+    record_path = tmp_path / "record.json"
+    record_path.write_text(json.dumps(game["record"]))
+    flags = [arg for digest in game["commitments"] for arg in ("--commitment", digest)]
+    runner = CliRunner()
+    assert runner.invoke(app, ["verify", str(record_path), *flags]).exit_code == 0
+    assert runner.invoke(app, ["verify", str(record_path)]).exit_code == 2  # no commitments given
+
+    forged = json.loads(json.dumps(game))
+    forged["record"]["rounds"][0]["seed"] += 1  # another deal than the one committed to
+    forged_path = tmp_path / "forged.json"
+    forged_path.write_text(json.dumps(forged))
+    refused = runner.invoke(app, ["verify", str(forged_path)])
+    assert refused.exit_code == 2 and "Round 1" in refused.output and "NOT" in refused.output
+
+    decked = json.loads(json.dumps(game))
+    decked["record"]["rounds"][0]["deck"] = Game.new(2, seed=1).record()["rounds"][0].get("deck", [])
+    decked_path = tmp_path / "decked.json"
+    decked_path.write_text(json.dumps(decked))
+    assert runner.invoke(app, ["verify", str(decked_path)]).exit_code == 2
+    (tmp_path / "broken.json").write_text("{")
+    broken = runner.invoke(app, ["verify", str(tmp_path / "broken.json")])
+    assert broken.exit_code == 2 and "Traceback" not in broken.output

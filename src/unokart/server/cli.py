@@ -54,7 +54,7 @@ def register(app: typer.Typer) -> None:
             try:
                 data = json.loads(record.read_text(encoding="utf-8"))
             except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
-                raise VerifyError("verify.error.read", path=record, reason=getattr(err, "strerror", None) or err) from None
+                raise VerifyError("server.verify.error.read", path=record, reason=getattr(err, "strerror", None) or err) from None
             if isinstance(data, dict) and "record" in data:
                 game_record, commitments = data["record"], data.get("commitments")
             else:

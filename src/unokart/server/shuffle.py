@@ -39,27 +39,27 @@ def verify(record: object, commitments: object) -> list[tuple[int, int, str]]:
     Returns (round, seed, sha256) per round; raises VerifyError naming the first problem.
     """
     if not isinstance(record, dict) or not isinstance(record.get("rounds"), list):
-        raise VerifyError("verify.error.not_record")
+        raise VerifyError("server.verify.error.not_record")
     rounds = record["rounds"]
     if not isinstance(commitments, list) or not all(isinstance(c, str) for c in commitments):
-        raise VerifyError("verify.error.no_commitments")
+        raise VerifyError("server.verify.error.no_commitments")
     if len(commitments) != len(rounds):
-        raise VerifyError("verify.error.count", rounds=len(rounds), commitments=len(commitments))
+        raise VerifyError("server.verify.error.count", rounds=len(rounds), commitments=len(commitments))
     checked = []
     for number, (rnd, committed) in enumerate(zip(rounds, commitments), 1):
         if not isinstance(rnd, dict):
-            raise VerifyError("verify.error.not_record")
+            raise VerifyError("server.verify.error.not_record")
         if "deck" in rnd:
-            raise VerifyError("verify.error.deck", round=number)
+            raise VerifyError("server.verify.error.deck", round=number)
         seed = rnd.get("seed")
         if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-            raise VerifyError("verify.error.seed", round=number)
+            raise VerifyError("server.verify.error.seed", round=number)
         digest = commitment(seed)
         if digest != committed.strip().lower():
-            raise VerifyError("verify.error.mismatch", round=number, seed=seed, sha256=digest, committed=committed)
+            raise VerifyError("server.verify.error.mismatch", round=number, seed=seed, sha256=digest, committed=committed)
         checked.append((number, seed, digest))
     try:
         Game.from_record(record)
     except RecordError as err:
-        raise VerifyError("verify.error.replay", reason=str(err)) from None
+        raise VerifyError("server.verify.error.replay", reason=str(err)) from None
     return checked
