@@ -115,3 +115,14 @@ def test_random_agents_finish_whole_games(options):
         legal = np.flatnonzero(obs["action_mask"])
         aec.step(int(legal[rng.randrange(len(legal))]))
     assert aec.game.awaiting == "game_over" and not aec.agents
+
+
+def test_a_turn_action_from_a_seat_asked_out_of_turn_is_refused_and_changes_nothing():
+    from unokart.env import IllegalActionIndex
+
+    aec, actor = forget_uno()
+    third = (actor + 2) % 3
+    state, selected = aec.game.state(), aec.agent_selection
+    with pytest.raises(IllegalActionIndex, match="out-of-turn moment"):
+        aec.step(index_of_action(Action(third, "draw"), 3))
+    assert aec.game.state() == state and aec.agent_selection == selected and aec.reacting
