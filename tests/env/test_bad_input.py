@@ -41,7 +41,7 @@ def test_playing_a_card_not_held_names_the_rule_and_changes_nothing(aec):
 
 @pytest.mark.parametrize("action,message", [
     (-1, "out of range"), (N_ACTIONS, "out of range"), ("3", "whole number"), (2.0, "whole number"),
-    (True, "whole number"), (np.array([1, 2]), "whole number"),
+    (True, "whole number"), (np.array([1, 2]), "whole number"), (np.array(1.0), "whole number"),
 ])
 def test_actions_that_are_not_indices_are_refused(aec, action, message):
     before = snapshot(aec)
@@ -50,9 +50,11 @@ def test_actions_that_are_not_indices_are_refused(aec, action, message):
     assert_unchanged(aec, before)
 
 
-def test_numpy_integers_are_accepted(aec):
-    aec.step(np.int32(DRAW))
-    assert aec.game.actions[-1] == Action.parse(f"{aec.game.actions[-1].seat}: draw")
+@pytest.mark.parametrize("draw", [np.int32(DRAW), np.int64(DRAW), np.array(DRAW)])
+def test_numpy_integers_and_zero_dimensional_arrays_are_accepted(aec, draw):
+    seat = aec.seat
+    aec.step(draw)
+    assert aec.game.actions[-1] == Action.parse(f"{seat}: draw")
 
 
 def test_decline_on_ones_own_turn_is_refused(aec):

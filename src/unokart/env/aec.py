@@ -226,6 +226,8 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's naming convention)
 
     def _check_index(self, action: Any) -> int:
         """The action as an index the selected agent may take; otherwise a clear error and no change."""
+        if isinstance(action, np.ndarray) and action.shape == () and action.dtype.kind in "iu":
+            action = action.item()  # what a policy's predict() returns for one observation
         if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
             raise IllegalActionIndex(t("env.not_an_index", action=repr(action), high=N_ACTIONS - 1))
         index = int(action)
