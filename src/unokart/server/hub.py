@@ -175,6 +175,7 @@ class Table:
         self.connections: set[Connection] = set()
         self.deadline: float | None = None
         self.timer_handle: asyncio.TimerHandle | None = None
+        self.timer_for: tuple[int, int] | None = None  # (version, seat) the running clock is for
         self.round_handle: asyncio.TimerHandle | None = None
         self.think_version = -1  # the version the bots were last asked about
         self.tokens = {s.token_hash: i for i, s in enumerate(seats) if s.token_hash}
@@ -541,16 +542,20 @@ class Hub:
         self._schedule_bots(table)
 
     def _arm_timer(self, table: Table, loop: asyncio.AbstractEventLoop) -> None:
-        if table.timer_handle is not None:
+        game = table.game
+        running = table.timer_handle is not None
+        if running and table.timer_for == (table.version, game.to_act) and not table.seats[game.to_act].automatic:
+            return  # the same decision (someone else went away or came back): the clock keeps running
+        if running:
             table.timer_handle.cancel()
             table.timer_handle = None
         table.deadline = None
-        game = table.game
         if not table.turn_timer or table.status != "playing" or game is None or game.to_act is None:
             return
         seat = table.seats[game.to_act]
         if seat.automatic:
             return
+        table.timer_for = (table.version, game.to_act)
         table.deadline = time.time() + table.turn_timer
         table.timer_handle = loop.call_later(table.turn_timer, self._time_up, table, table.version, game.to_act)
 
