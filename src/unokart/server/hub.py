@@ -478,7 +478,7 @@ class Hub:
         seed = new_seed()
         game = Game.new(players=players, seed=seed, options=table.options)
         version, number = table.version + 1, table.game_number + 1
-        table.game_id = self.store.start_game(table.code, number, players, table.options.to_dict(), seed, version)
+        table.game_id = self.store.start_game(table.code, number, players, table.options.to_dict(), seed)
         table.game, table.seeds, table.sent = game, [seed], 0
         table.version, table.game_number, table.status = version, number, "playing"
         for index, seat in enumerate(table.seats):
@@ -498,8 +498,7 @@ class Hub:
         version = table.version + 1
         finished = (list(game.scores), game.game_winner) if game.awaiting == "game_over" else None
         try:
-            self.store.add_action(table.code, table.game_id, game.round, len(game.actions) - 1, str(action),
-                                  version, finished)
+            self.store.add_action(table.code, table.game_id, game.round, len(game.actions) - 1, str(action), finished)
         except Exception:
             # Not stored, so it did not happen: rebuild the game from what is stored.
             stored = self.store.load_game(table.game_id)
@@ -519,7 +518,7 @@ class Hub:
         if table.status != "playing" or game is None or game.awaiting != "round_over":
             return
         seed = new_seed()
-        self.store.add_round(table.code, table.game_id, game.round + 1, seed, table.version + 1)
+        self.store.add_round(table.game_id, game.round + 1, seed)
         game.next_round(seed)
         table.seeds.append(seed)
         table.version += 1

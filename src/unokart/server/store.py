@@ -18,7 +18,7 @@ from pathlib import Path
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
     code TEXT PRIMARY KEY, created REAL NOT NULL, seats INTEGER NOT NULL, options TEXT NOT NULL,
-    turn_timer REAL, status TEXT NOT NULL, game INTEGER NOT NULL, version INTEGER NOT NULL);
+    turn_timer REAL, status TEXT NOT NULL, game INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS seats (
     code TEXT NOT NULL, seat INTEGER NOT NULL, kind TEXT NOT NULL, name TEXT, level TEXT, token_hash TEXT,
     PRIMARY KEY (code, seat));
@@ -113,7 +113,7 @@ class Store:
     # ------------------------------------------------------------------ writes
     def create_table(self, code: str, options: dict, turn_timer: float | None, seats: list[StoredSeat]) -> None:
         self._write(
-            [("INSERT INTO tables VALUES (?, ?, ?, ?, ?, 'lobby', 0, 0)",
+            [("INSERT INTO tables VALUES (?, ?, ?, ?, ?, 'lobby', 0)",
               (code, time.time(), len(seats), json.dumps(options), turn_timer))]
             + [("INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?)", (code, i, s.kind, s.name, s.level, s.token_hash))
                for i, s in enumerate(seats)])
@@ -122,7 +122,7 @@ class Store:
         self._write([("UPDATE seats SET kind = ?, name = ?, level = ?, token_hash = ? WHERE code = ? AND seat = ?",
                       (value.kind, value.name, value.level, value.token_hash, code, seat))])
 
-    def start_game(self, code: str, number: int, players: list[str], options: dict, seed: int, version: int) -> int:
+    def start_game(self, code: str, number: int, players: list[str], options: dict, seed: int) -> int:
         """A new game and its first round; returns the game's id."""
         db = self.db
         db.execute("BEGIN IMMEDIATE")
@@ -131,26 +131,23 @@ class Store:
                                 (code, number, json.dumps(players), json.dumps(options), time.time()))
             game_id = cursor.lastrowid
             db.execute("INSERT INTO rounds VALUES (?, 1, ?)", (game_id, seed))
-            db.execute("UPDATE tables SET status = 'playing', game = ?, version = ? WHERE code = ?", (number, version, code))
+            db.execute("UPDATE tables SET status = 'playing', game = ? WHERE code = ?", (number, code))
         except BaseException:
             db.execute("ROLLBACK")
             raise
         db.execute("COMMIT")
         return game_id
 
-    def add_round(self, code: str, game_id: int, number: int, seed: int, version: int) -> None:
-        self._write([("INSERT INTO rounds VALUES (?, ?, ?)", (game_id, number, seed)),
-                     ("UPDATE tables SET version = ? WHERE code = ?", (version, code))])
+    def add_round(self, game_id: int, number: int, seed: int) -> None:
+        self._write([("INSERT INTO rounds VALUES (?, ?, ?)", (game_id, number, seed))])
 
-    def add_action(self, code: str, game_id: int, round_number: int, index: int, action: str, version: int,
+    def add_action(self, code: str, game_id: int, round_number: int, index: int, action: str,
                    finished: tuple[list[int], int] | None = None) -> None:
         """One accepted action (and, when it ended the game, the final scores and winner)."""
         statements = [("INSERT INTO actions VALUES (?, ?, ?, ?)", (game_id, round_number, index, action))]
-        if finished is None:
-            statements.append(("UPDATE tables SET version = ? WHERE code = ?", (version, code)))
-        else:
+        if finished is not None:
             scores, winner = finished
-            statements.append(("UPDATE tables SET version = ?, status = 'game_over' WHERE code = ?", (version, code)))
+            statements.append(("UPDATE tables SET status = 'game_over' WHERE code = ?", (code,)))
             statements.append(("UPDATE games SET finished = ?, scores = ?, winner = ? WHERE id = ?",
                                (time.time(), json.dumps(scores), winner, game_id)))
         self._write(statements)
@@ -160,8 +157,12 @@ class Store:
         """Every table with its seats and its current game (for a restart)."""
         db = self.db
         tables = []
-        for code, created, _, options, timer, status, number, version in db.execute(
-                "SELECT * FROM tables ORDER BY created"):
+        for code, created, _, options, timer, status, number in db.execute("SELECT * FROM tables ORDER BY created"):
+            # The version counts every deal and every action of the table's games (PROTOCOL.md section 1).
+            version = db.execute(
+                "SELECT (SELECT COUNT(*) FROM rounds r JOIN games g ON r.game_id = g.id WHERE g.code = ?)"
+                " + (SELECT COUNT(*) FROM actions a JOIN games g ON a.game_id = g.id WHERE g.code = ?)",
+                (code, code)).fetchone()[0]
             table = StoredTable(code, created, json.loads(options), timer, status, number, version)
             table.seats = [StoredSeat(*row) for row in db.execute(
                 "SELECT kind, name, level, token_hash FROM seats WHERE code = ? ORDER BY seat", (code,))]
