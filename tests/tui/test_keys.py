@@ -113,3 +113,19 @@ async def test_the_final_result_ends_the_game():
         assert table.game.round == 1  # no next round after the final result
         await pilot.press("q")
         assert not app.is_running
+
+
+async def test_arrows_walk_over_two_copies_of_a_card():
+    table = scripted_table(["R5", "G2", "R5", "G3", "Y1", "G7", "G9"], dealer=1, hand_size=3)
+    app = PlayApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, table)
+        assert app.hand == ["R5", "R5", "Y1"] and app.selected == 0
+        await pilot.press("right")
+        assert app.selected == 1
+        await pilot.press("right")
+        assert app.selected == 2
+        await pilot.press("right")
+        assert app.selected == 0  # past the last card, back to the first
+        await pilot.press("left", "left")
+        assert app.selected == 1

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from unokart.tui.app import PlayApp, SummaryScreen
 
-from tui_helpers import log_text, press_for_turn, screen_text, settle, two_player_table
+from tui_helpers import ARTIFACTS, log_text, press_for_turn, screen_text, settle, two_player_table
 
 # Ann: W+4 R5 R6; Luigi: G7 Y2 G9; first card B3, so Ann starts and her W+4 is innocent (no blue).
 DEAL = ["W+4", "G7", "R5", "Y2", "R6", "G9", "B3"]
@@ -33,13 +33,13 @@ async def test_a_whole_round_with_a_colour_choice_and_an_uno_call():
                 break
             await press_for_turn(pilot, app)
             await settle(pilot, table)
-        assert table.game.awaiting == "round_over"
+        assert table.game.awaiting == "round_over", screen_text(app)
         assert isinstance(app.screen, SummaryScreen)
         summary = screen_text(app)
         winner = table.game.names[table.game.round_winner]
         assert f"Round 1: {winner} goes out and scores" in summary
         assert "n or Enter: next round" in summary
-        app.save_screenshot("round_summary.svg", path="artifacts/tui")
+        app.save_screenshot("round_summary.svg", path=str(ARTIFACTS))
         # The next round is dealt from the summary with n.
         await pilot.press("n")
         await settle(pilot, table)

@@ -7,7 +7,7 @@ from unokart.rules import Game
 from unokart.tui.app import PlayApp
 from unokart.tui.local import LocalTable
 
-from tui_helpers import screen_text, settle
+from tui_helpers import ARTIFACTS, screen_text, settle
 
 
 async def test_ten_players_and_a_big_hand_fit_in_80x24():
@@ -29,4 +29,4 @@ async def test_ten_players_and_a_big_hand_fit_in_80x24():
         assert card_lines, "the hand is on screen"
         assert all(code in text for code in hand)
         assert " q  quit" in lines[-1]  # the key line is the last line
-        app.save_screenshot("ten_players_80x24.svg", path="artifacts/tui")
+        app.save_screenshot("ten_players_80x24.svg", path=str(ARTIFACTS))

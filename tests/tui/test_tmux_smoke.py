@@ -14,8 +14,9 @@ from unokart.rules.cards import FACE_CODE
 from unokart.tui.local import local_table
 from unokart.tui.render import sort_hand
 
+from tui_helpers import ARTIFACTS
+
 UNOKART = str(Path(sys.executable).with_name("unokart"))
-ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "tui"
 
 
 def a_seed_where_ann_starts_with_a_playable_card() -> tuple[int, str, int]:

@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 from unokart.rules import FULL_DECK, Game, card_code
 from unokart.bots import make_bot
 from unokart.rules.cards import FACE_CODE
 from unokart.tui.local import LocalTable
+
+
+# Screen captures for people to look at (git-ignored).
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "tui"
 
 
 def screen_text(app) -> str:
@@ -39,10 +44,10 @@ def stacked_deck(top: list[str], seed: int = 7) -> list[str]:
 
 
 def two_player_table(top: list[str], options: dict | None = None, seed: int = 3) -> LocalTable:
-    """Ann (seat 0, dealt first) against one random bot, no delay; dealer is seat 1."""
+    """Ann (seat 0, dealt first) against the heuristic bot, no delay; dealer is seat 1."""
     game = Game.new(["Ann", "Luigi"], seed=seed, options={"hand_size": 3, **(options or {})},
                     dealer=1, deck=stacked_deck(top))
-    return LocalTable(game, {1: make_bot("random")}, seat=0, delay=0, seed=seed)
+    return LocalTable(game, {1: make_bot("heuristic")}, seat=0, delay=0, seed=seed)
 
 
 class FirstLegalBot:

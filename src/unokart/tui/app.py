@@ -147,13 +147,15 @@ class PlayApp(App):
             self._draw_waiting()
             return
         me = self.source.seat
-        hand = view["hands"][me]
-        selected_code = self.hand[self.selected] if 0 <= self.selected < len(self.hand) else None
-        self.hand = sort_hand(hand)
+        hand = sort_hand(view["hands"][me])
+        if hand != self.hand:  # keep the cursor on the same card (the nearest copy of it) as the hand changes
+            chosen = self.hand[self.selected] if self.selected < len(self.hand) else None
+            copies = [i for i, code in enumerate(hand) if code == chosen]
+            self.hand = hand
+            if copies:
+                self.selected = min(copies, key=lambda i: abs(i - self.selected))
         if view.get("drawn") and view["to_act"] == me:
             self.selected = self.hand.index(view["drawn"])
-        elif selected_code in self.hand:
-            self.selected = self.hand.index(selected_code)
         self.selected = min(self.selected, max(len(self.hand) - 1, 0))
         if not self._can_say_uno_with_play():
             self.uno_armed = False
