@@ -6,7 +6,9 @@ import pytest
 
 from unokart.sim.match import GameResult
 from unokart.sim.stats import wilson_interval
-from unokart.sim.tournament import Played, Setup, block_seed, make_lineup, rounded_games, run, seating, summarize
+from unokart.sim.tournament import (
+    Played, Setup, block_seed, make_lineup, rounded_games, run, seating, summarize, whole_blocks,
+)
 
 
 def test_over_a_block_every_entry_sits_in_every_seat_once():
@@ -75,3 +77,10 @@ def test_summary_counts_wins_rounds_points_per_seat_filled():
     assert bots["b"]["decision_ms"] == pytest.approx(1000 * 0.03 / 20)
     assert bots["b"]["rating"]["mu"] > bots["a"]["rating"]["mu"]
     assert bots["b"]["ci95"] == list(wilson_interval(2, 2))
+
+
+def test_an_interrupted_tournament_keeps_only_whole_blocks():
+    setup = Setup(("heuristic", "random"), {"target_score": 100}, seed=2)
+    played = run(setup, 6)
+    partial = [played[0], played[1], played[3], played[4], played[5]]  # game 2 of block 1 missing
+    assert [p.index for p in whole_blocks(partial, 2)] == [0, 1, 4, 5]

@@ -57,6 +57,8 @@ def register(app: typer.Typer) -> None:
         if played_games != games:
             typer.echo(t("sim.rounded", games=games, played=played_games), err=True)
         summary = _play(setup, played_games, jobs)
+        if summary is None:
+            raise typer.Exit(130)
         if as_json:
             print(json.dumps(summary, indent=2))
         else:
@@ -71,12 +73,12 @@ def register(app: typer.Typer) -> None:
             typer.echo(t("sim.records.saved", path=records), err=True)
 
 
-def _play(setup, games: int, jobs: int) -> dict:
+def _play(setup, games: int, jobs: int) -> dict | None:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn, TimeElapsedColumn
     from rich.text import Text
 
-    from .tournament import run, summarize
+    from .tournament import run, summarize, whole_blocks
 
     class GamesPerSecond(ProgressColumn):
         def render(self, task) -> Text:
@@ -87,6 +89,11 @@ def _play(setup, games: int, jobs: int) -> dict:
                   TimeElapsedColumn(), console=Console(stderr=True), transient=False) as progress:
         task = progress.add_task("games", total=games)
         played = run(setup, games, jobs, on_game=lambda count: progress.advance(task, count))
+    if len(played) < games:  # interrupted: sum up the blocks that finished
+        played = whole_blocks(played, setup.players)
+        typer.echo(t("sim.interrupted", games=len(played)), err=True)
+        if not played:
+            return None
     return summarize(setup, played)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import random
+import signal
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterator
@@ -96,28 +97,45 @@ def _play_chunk(args: tuple[Setup, int, int]) -> list[Played]:
     return [play_indexed(setup, i) for i in range(start, stop)]
 
 
+def _ignore_interrupt() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+
+
 def run(setup: Setup, games: int, jobs: int = 1, on_game: Callable[[int], None] | None = None) -> list[Played]:
-    """Play games ``0 .. games-1`` on ``jobs`` processes; results come back in game order."""
+    """Play games ``0 .. games-1`` on ``jobs`` processes; results come back in game order.
+    Interrupted (Ctrl-C), it returns the games finished so far."""
     if setup.records is not None:
         Path(setup.records).mkdir(parents=True, exist_ok=True)
     done: list[Played] = []
-    if jobs <= 1:
-        for i in range(games):
-            done.append(play_indexed(setup, i))
-            if on_game:
-                on_game(1)
-        return done
-    import multiprocessing
+    try:
+        if jobs <= 1:
+            for i in range(games):
+                done.append(play_indexed(setup, i))
+                if on_game:
+                    on_game(1)
+            return done
+        import multiprocessing
 
-    chunk = max(1, min(50, games // (jobs * 8) or 1))
-    tasks = [(setup, start, min(games, start + chunk)) for start in range(0, games, chunk)]
-    with multiprocessing.get_context("fork" if os.name == "posix" else "spawn").Pool(jobs) as pool:
-        for batch in pool.imap_unordered(_play_chunk, tasks):
-            done.extend(batch)
-            if on_game:
-                on_game(len(batch))
+        chunk = max(1, min(50, games // (jobs * 8) or 1))
+        tasks = [(setup, start, min(games, start + chunk)) for start in range(0, games, chunk)]
+        context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
+        with context.Pool(jobs, initializer=_ignore_interrupt) as pool:
+            for batch in pool.imap_unordered(_play_chunk, tasks):
+                done.extend(batch)
+                if on_game:
+                    on_game(len(batch))
+    except KeyboardInterrupt:
+        pass
     done.sort(key=lambda p: p.index)
     return done
+
+
+def whole_blocks(played: list[Played], players: int) -> list[Played]:
+    """Only the games whose whole block finished, so that seats stay evenly rotated."""
+    per_block: dict[int, int] = {}
+    for game in played:
+        per_block[game.index // players] = per_block.get(game.index // players, 0) + 1
+    return [game for game in played if per_block[game.index // players] == players]
 
 
 @dataclass
