@@ -22,7 +22,7 @@ UNOKART = str(Path(sys.executable).with_name("unokart"))
 def a_seed_where_ann_starts_with_a_playable_card() -> tuple[int, str, int]:
     """(seed, card, its key) for a 2-player game that Ann opens with a card she can play."""
     for seed in range(1, 200):
-        game = local_table(2, "random", "Ann", seed, {}, 0).game
+        game = local_table(2, "heuristic", "Ann", seed, {}, 0).game
         plays = [FACE_CODE[a.card] for a in game.legal_actions(0) if a.verb == "play" and a.card < 52]
         if game.to_act == 0 and plays:
             hand = sort_hand(game.view(0).to_json()["hands"][0])
@@ -35,7 +35,7 @@ def test_start_play_a_card_and_quit_in_tmux():
     seed, code, key = a_seed_where_ann_starts_with_a_playable_card()
     socket = f"unokart-tui-{os.getpid()}"
     tmux = ["tmux", "-L", socket]
-    command = f"{UNOKART} play --players 2 --bots random --name Ann --seed {seed} --delay 0.3"
+    command = f"{UNOKART} play --players 2 --name Ann --seed {seed} --delay 0.3"  # the default bot: heuristic
     env = {**os.environ, "TERM": "xterm-256color", "UNOKART_LANG": "en"}
     subprocess.run([*tmux, "new-session", "-d", "-s", "play", "-x", "80", "-y", "24", command], check=True, env=env)
 

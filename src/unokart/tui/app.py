@@ -130,7 +130,10 @@ class PlayApp(App):
         for event in events:
             if event["type"] == "reveal" and event.get("seat") == me:
                 continue  # our own hand shown to the challenger: nothing new for us
-            line = describe_event(event, self.names)
+            try:
+                line = describe_event(event, self.names)
+            except (KeyError, TypeError, IndexError):  # an event a newer server knows and we do not
+                line = None
             if line:
                 log.write(Text(line, style="bold" if event["type"] in _LOUD else ""))
             if event["type"] in ("round_end", "game_end"):
