@@ -129,3 +129,8 @@ async def test_arrows_walk_over_two_copies_of_a_card():
         assert app.selected == 0  # past the last card, back to the first
         await pilot.press("left", "left")
         assert app.selected == 1
+
+
+def test_every_key_does_one_thing():
+    keys = [binding.key for binding in PlayApp.BINDINGS]
+    assert len(keys) == len(set(keys)), sorted(k for k in keys if keys.count(k) > 1)

@@ -80,7 +80,7 @@ async def draw_or_keep(pilot, table: RemoteTable) -> None:
 
 
 async def test_join_play_lose_the_server_and_come_back_to_the_same_seat(server, tmp_path):
-    created = httpx.post(f"{server.base}/api/tables", json={"seats": 2, "bots": {"1": "random"}}).json()
+    created = httpx.post(f"{server.base}/api/tables", json={"seats": 2}).json()
     store = SeatStore(tmp_path / "config" / "seats.json")
     table = RemoteTable(*parse_address(created["link"]), "Ann", store)
     app = PlayApp(table)
@@ -88,6 +88,12 @@ async def test_join_play_lose_the_server_and_come_back_to_the_same_seat(server, 
         await until(pilot, lambda: table.status_note and "Ann (you)" in table.status_note, "seated in the lobby", app)
         token = json.loads(store.path.read_text())[created["link"]]["token"]
         assert len(token) == 32 and "n  start the game" in screen_text(app)
+        await pilot.press("n")  # seat 1 is empty: refused, with the server's reason
+        await until(pilot, lambda: len(log_text(app).split("Seated at table")[-1].strip().splitlines()) > 1,
+                    "the refusal to start, in words", app)
+        assert table.view is None and "seat" in log_text(app).splitlines()[-1].lower()
+        await pilot.press("s")  # a heuristic bot in seat 1
+        await until(pilot, lambda: "1 Bot 1 (heuristic)" in screen_text(app), "the bot seated", app)
         await pilot.press("n")
         await until(pilot, lambda: my_turn(table), "Ann's turn", app)
         version = table.version

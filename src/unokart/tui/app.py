@@ -20,6 +20,7 @@ from ..rules.cards import COLORS, FACE_CODE, WILD_DRAW_FOUR, parse_card
 from .render import CELL, card, hand_rows, sort_hand
 from .source import TableError, TableSource
 
+LOBBY_BOT = "heuristic"  # the level s seats in a lobby's empty seats
 # Events worth a bold line in the log.
 _LOUD = frozenset(("item", "challenge", "caught", "uno", "round_end", "game_end", "jump_in"))
 
@@ -80,6 +81,7 @@ class PlayApp(App):
         Binding("u", "uno", show=False),
         Binding("k", "catch", show=False),
         Binding("n", "next_round", show=False),
+        Binding("s", "fill_seats", show=False),
         Binding("q", "quit", show=False),
         Binding("escape", "cancel", show=False),
         *(Binding(str(d), f"digit({d})", show=False) for d in range(10)),
@@ -176,9 +178,11 @@ class PlayApp(App):
 
     def _draw_waiting(self) -> None:
         """Before the first deal (a server's lobby): what the source says, and the start key."""
+        note = self.source.status_note
         self.query_one("#status", Static).update(Text(self.title, style="bold"))
-        self.query_one("#prompt", Static).update(self.notice or Text(self.source.status_note or ""))
-        keys = [("n", t("tui.key.start"))] if self.source.status_note else []
+        self.query_one("#players", Static).update(Text(note or ""))
+        self.query_one("#prompt", Static).update(self.notice or Text(t("tui.prompt.lobby") if note else ""))
+        keys = [("s", t("tui.key.bots")), ("n", t("tui.key.start"))] if note else []
         self.query_one("#keys", Static).update(_key_line(keys + [("q", t("tui.key.quit"))]))
 
     def _turn_text(self) -> str:
@@ -428,6 +432,12 @@ class PlayApp(App):
     def action_cancel(self) -> None:
         self.mode = None
         self.redraw()
+
+    async def action_fill_seats(self) -> None:
+        try:
+            await self.source.fill_empty_seats(LOBBY_BOT)
+        except (TableError, UnoKartError) as err:
+            self._say(str(err))
 
     async def action_next_round(self) -> None:
         """The next round (local play), or whatever the server's table allows: start, rematch."""

@@ -148,16 +148,23 @@ class RemoteTable(TableSource):
         else:
             raise TableError(t("tui.remote.server_deals"))
 
+    async def fill_empty_seats(self, level: str) -> None:
+        if self.view is not None or self.table is None or self.table["status"] != "lobby":
+            raise TableError(t("tui.error.no_lobby"))
+        for place in self.table["seats"]:
+            if place["kind"] == "empty":
+                await self._send({"type": "bot", "seat": place["seat"], "level": level})
+
     @property
     def status_note(self) -> str | None:
-        """What to show while there is no game view: the lobby's seats."""
+        """While there is no game view: the lobby, one line per seat."""
         if self.view is not None or self.table is None:
             return None
-        seats = ", ".join(
-            f"{s['seat']} {s['name'] if s['kind'] != 'empty' else t('tui.remote.empty_seat')}"
-            + (" " + t("tui.you") if s["seat"] == self.seat else "")
-            for s in self.table["seats"])
-        return t("tui.remote.lobby", code=self.code, seats=seats)
+        lines = [t("tui.remote.lobby", code=self.code, link=self.link)]
+        for place in self.table["seats"]:
+            name = place["name"] if place["kind"] != "empty" else t("tui.remote.empty_seat")
+            lines.append(f"  {place['seat']} {name}" + (" " + t("tui.you") if place["seat"] == self.seat else ""))
+        return "\n".join(lines)
 
     # ------------------------------------------------------------------ connection
     async def _stay_connected(self) -> None:

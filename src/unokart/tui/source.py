@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from ..i18n import t
 from ..rules import Action
 
 # Called with the events (engine event dicts) that arrived since the last call.
@@ -38,6 +39,10 @@ class TableSource:
     async def next_round(self) -> None:
         """Ask for the next round once this one is over."""
         raise NotImplementedError
+
+    async def fill_empty_seats(self, level: str) -> None:
+        """Seat a bot of ``level`` in every empty seat of a lobby."""
+        raise TableError(t("tui.error.no_lobby"))
 
     async def stop(self) -> None:
         """Leave the table (the game itself may go on elsewhere)."""
