@@ -53,25 +53,9 @@ class Determinizer:
                 if free:
                     hands[seat] += hidden[-free:]
                     del hidden[len(hidden) - free:]
-        g = Game._blank(list(view.names), view.options)
-        g.scores = view.scores[:]
-        g.round, g.dealer, g.direction = view.round, view.dealer, view.direction
-        g.to_act, g.awaiting = view.to_act, view.awaiting
-        g.hands, g.stock, g.discard = hands, hidden, view.discard[:]
-        g.color = view.color
-        g.uno_said, g.uno_window = view.uno_said[:], view.uno_window
-        g.pending, g.drawn = view.pending, view.drawn
-        g.w4_seat = (view.to_act - view.direction) % view.n if view.awaiting == "challenge" else -1
-        g.w4_guilty = g.w4_seat >= 0 and any(f < 52 and FACE_COLOR[f] == self.w4_color for f in hands[g.w4_seat])
-        g.after = self.after
-        g.round_winner, g.game_winner = view.round_winner, view.game_winner
-        g.rng = g._seed_source = rng  # reshuffles inside a search need no separate source
-        g.round_seed, g.round_deck = 0, None
-        g.actions, g.events = [], []
-        g.rounds = [(view.dealer, 0, None, g.actions)]
-        g.log_events = False
-        g._legal, g._legal_seat = None, -1
-        return g
+        w4_seat = (view.to_act - view.direction) % view.n if view.awaiting == "challenge" else -1
+        w4_guilty = w4_seat >= 0 and any(f < 52 and FACE_COLOR[f] == self.w4_color for f in hands[w4_seat])
+        return Game.from_view(view, hands, hidden, rng, w4_guilty=w4_guilty, after=self.after)
 
 
 def determinize(view: View, rng: random.Random) -> Game:

@@ -33,6 +33,24 @@ ITEM_BY_COLOR = ("mushroom", "banana", "green_shell", "lightning", "bobomb")
 
 _PLAY_CACHE: dict[tuple[int, int, bool], tuple[Action, ...]] = {}
 
+# A hand is also kept as a bit mask of the faces it holds: the playable faces are
+# then one AND with a precomputed mask (R4.1/R4.2), and the plays of each face
+# come from per-seat tables, so the hot path builds no action and tests no card twice.
+BIT = tuple(1 << f for f in range(54))
+# PLAYABLE[color * 16 + rank of the top card]: the faces that may be played on it.
+PLAYABLE = [0] * 64
+for _color in range(4):
+    for _rank in range(15):
+        PLAYABLE[_color * 16 + _rank] = sum(
+            BIT[f] for f in range(54) if f >= 52 or FACE_COLOR[f] == _color or FACE_RANK[f] == _rank)
+
+
+def _mask_of(hand: list[int]) -> int:
+    mask = 0
+    for face in hand:
+        mask |= BIT[face]
+    return mask
+
 
 def _plays(seat: int, face: int, uno: bool, verb: str = A.PLAY) -> tuple[Action, ...]:
     """Every way to play one face (a Wild Draw Four once per colour), shared instances."""
@@ -44,14 +62,20 @@ def _plays(seat: int, face: int, uno: bool, verb: str = A.PLAY) -> tuple[Action,
     return got
 
 
+# SEAT_PLAYS[seat][face] / SEAT_PLAYS_UNO[seat][face]: the plays of a face, without / with UNO said.
+SEAT_PLAYS = [[_plays(s, f, False) for f in range(54)] for s in range(10)]
+SEAT_PLAYS_UNO = [[_plays(s, f, False) + _plays(s, f, True) for f in range(54)] for s in range(10)]
+SEAT_DRAW = [make(s, A.DRAW) for s in range(10)]
+
+
 class Game:
     """A whole game: rounds until someone reaches the target score (R11)."""
 
     __slots__ = (
         "n", "names", "options", "scores", "round", "dealer", "direction", "to_act", "awaiting",
-        "hands", "stock", "discard", "color", "uno_said", "uno_window", "pending", "drawn",
+        "hands", "masks", "stock", "discard", "color", "uno_said", "uno_window", "pending", "drawn",
         "w4_seat", "w4_guilty", "after", "round_winner", "game_winner", "rng", "round_seed",
-        "round_deck", "rounds", "actions", "events", "version", "log_events", "_seed_source",
+        "round_deck", "rounds", "actions", "_log", "_materialized", "version", "log_events", "_seed_source",
         "_legal", "_legal_seat", "_visible",
     )
 
@@ -128,6 +152,37 @@ class Game:
                     raise RecordError(f'{where}action {index} "{text}": {err}', index, text) from None
         return game
 
+    @classmethod
+    def from_view(cls, view: Any, hands: list[list[int]], stock: list[int], rng: random.Random,
+                  w4_guilty: bool = False, after: int = _AFTER_ITEM) -> "Game":
+        """The position a seat's ``view`` shows, with the hidden hands and stock filled in.
+
+        For search (a determinization): it logs no events and remembers no earlier actions.
+        ``w4_guilty`` is the guess for a pending challenge (R7.2); ``after`` is what follows a
+        colour or target choice (``_AFTER_START`` for the dealer's R3.3 choice, ``_AFTER_LAST`` for R9.3).
+        """
+        g = cls._blank(list(view.names), view.options)
+        g.scores = view.scores[:]
+        g.round, g.dealer, g.direction = view.round, view.dealer, view.direction
+        g.to_act, g.awaiting = view.to_act, view.awaiting
+        g.hands, g.stock, g.discard = hands, stock, view.discard[:]
+        g.masks = [_mask_of(h) for h in hands]
+        g.color = view.color
+        g.uno_said, g.uno_window = view.uno_said[:], view.uno_window
+        g.pending, g.drawn = view.pending, view.drawn
+        g.w4_seat = (view.to_act - view.direction) % view.n if view.awaiting == CHALLENGE else -1
+        g.w4_guilty = w4_guilty
+        g.after = after
+        g.round_winner, g.game_winner = view.round_winner, view.game_winner
+        g.rng = g._seed_source = rng  # reshuffles inside a search need no separate source
+        g.round_seed, g.round_deck = 0, None
+        g.actions = []
+        g._log, g._materialized, g._visible = [], 0, {}
+        g.rounds = [(view.dealer, 0, None, g.actions)]
+        g.log_events = False
+        g._legal, g._legal_seat = None, -1
+        return g
+
     def next_round(self, seed: int | None = None, deck: "list[str] | None" = None) -> None:
         """Deal the next round (R3.4: the deal passes left). A server passes its own secret seed."""
         if self.awaiting != ROUND_OVER:
@@ -144,7 +199,8 @@ class Game:
         self.round_seed = seed
         self.round_deck = deck
         self.actions = []
-        self.events = []
+        self._log = []
+        self._materialized = 0
         self._visible = {}
         # R3.1's draw uses the seed, so a record names the dealer only where it was not drawn.
         self.rounds.append((dealer, seed, deck, self.actions))
@@ -173,6 +229,7 @@ class Game:
         for _ in range(self.options.hand_size):
             for i in range(1, n + 1):
                 self.hands[(dealer + i) % n].append(stock.pop())
+        self.masks = [_mask_of(h) for h in self.hands]
         for seat in range(n):
             self._emit({"type": "deal", "seat": seat, "cards": _codes(self.hands[seat])}, (seat,))
         while True:  # R3.3: a round never starts on a Wild Draw Four
@@ -194,10 +251,10 @@ class Game:
             self.to_act = dealer
         elif FACE_RANK[first] == DRAW_TWO:
             self._draw(left, 2, "draw_two")
-            self._emit({"type": "skipped", "seat": left})
+            self._emit_lazy(("skipped", left))
             self.to_act = (left + 1) % n
         elif FACE_RANK[first] == SKIP:
-            self._emit({"type": "skipped", "seat": left})
+            self._emit_lazy(("skipped", left))
             self.to_act = (left + 1) % n
         else:
             self.to_act = left
@@ -239,15 +296,14 @@ class Game:
         aw = self.awaiting
         hand = self.hands[seat]
         if aw == PLAY:
-            uno = len(hand) == 2
-            color, top_rank = self.color, FACE_RANK[self.discard[-1]]
+            mask = self.masks[seat] & PLAYABLE[self.color * 16 + FACE_RANK[self.discard[-1]]]
+            table = SEAT_PLAYS_UNO[seat] if len(hand) == 2 else SEAT_PLAYS[seat]
             acts: list[Action] = []
-            for face in dict.fromkeys(hand):
-                if face >= 52 or FACE_COLOR[face] == color or FACE_RANK[face] == top_rank:
-                    acts.extend(_plays(seat, face, False))
-                    if uno:
-                        acts.extend(_plays(seat, face, True))
-            acts.append(make(seat, A.DRAW))
+            while mask:
+                low = mask & -mask
+                acts += table[low.bit_length() - 1]
+                mask ^= low
+            acts.append(SEAT_DRAW[seat])
             return acts
         if aw == DRAWN:
             acts = list(_plays(seat, self.drawn, False))
@@ -279,7 +335,7 @@ class Game:
     # ------------------------------------------------------------------ apply
     def apply(self, action: "Action | str") -> None:
         """Apply one action (object or text). An illegal one raises IllegalAction and changes nothing."""
-        a = as_action(action)
+        a = action if action.__class__ is Action else as_action(action)
         if a not in self.legal_actions(a.seat):
             if a.verb == A.CATCH and self._is_void_catch(a):
                 self._emit({"type": "catch_missed", "seat": a.seat, "target": a.target})
@@ -310,7 +366,7 @@ class Game:
         elif verb == A.ACCEPT:
             count, self.pending = self.pending, 0
             self._draw(seat, count, "wild_draw_four" if self.discard[-1] == WILD_DRAW_FOUR else "draw_two")
-            self._emit({"type": "skipped", "seat": seat})
+            self._emit_lazy(("skipped", seat))
             self._next_from(seat, 1)
         elif verb == A.COLOR:
             self._choose_color(seat, a.color)
@@ -340,10 +396,13 @@ class Game:
     def _play(self, seat: int, face: int, color: int, uno: bool) -> None:
         hand = self.hands[seat]
         hand.remove(face)
+        if face not in hand:
+            self.masks[seat] ^= BIT[face]
         prev_color = self.color
         self.discard.append(face)
         self.drawn = -1
-        self._emit({"type": "play", "seat": seat, "card": FACE_CODE[face], "color": COLORS[color] if color >= 0 else None, "uno": uno})
+        if self.log_events:
+            self._log.append((None, ("play", seat, face, color, uno)))
         if uno:
             self.uno_said[seat] = True
             self._emit({"type": "uno", "seat": seat})
@@ -372,11 +431,11 @@ class Game:
                 self._rotate_hands()
             self._next_from(seat, 1)
         elif rank == SKIP:
-            self._emit({"type": "skipped", "seat": (seat + self.direction) % n})
+            self._emit_lazy(("skipped", (seat + self.direction) % n))
             self._next_from(seat, 2)
         elif rank == REVERSE:
             if n == 2:  # R5.2: acts as a Skip
-                self._emit({"type": "skipped", "seat": (seat + 1) % n})
+                self._emit_lazy(("skipped", (seat + 1) % n))
                 self._next_from(seat, 2)
             else:
                 self.direction = -self.direction
@@ -389,7 +448,7 @@ class Game:
                 self.to_act, self.awaiting = victim, STACK
             else:
                 self._draw(victim, 2, "draw_two")
-                self._emit({"type": "skipped", "seat": victim})
+                self._emit_lazy(("skipped", victim))
                 self._next_from(seat, 2)
         else:  # Wild Draw Four
             stacked = self.pending > 0
@@ -491,6 +550,7 @@ class Game:
     def _swap(self, seat: int, other: int) -> None:
         hands = self.hands
         hands[seat], hands[other] = hands[other], hands[seat]
+        self.masks[seat], self.masks[other] = self.masks[other], self.masks[seat]
         self.uno_window = -1  # R12.5: a swap closes any UNO window; the others keep their word
         self.uno_said[seat] = self.uno_said[other] = False
         self._emit({"type": "swap", "seat": seat, "target": other})
@@ -502,6 +562,7 @@ class Game:
         n, d = self.n, self.direction
         old = self.hands
         self.hands = [old[(s - d) % n] for s in range(n)]
+        self.masks = [_mask_of(h) for h in self.hands]
         self.uno_window = -1  # R12.5: every hand moved, so every UNO said is void
         self.uno_said = [False] * n
         self._emit({"type": "rotate", "direction": d})
@@ -523,18 +584,22 @@ class Game:
         return stock.pop()
 
     def _draw(self, seat: int, count: int, cause: str) -> list[int]:
+        stock = self.stock  # a reshuffle refills this same list
         got = []
         for _ in range(count):
-            face = self._take_from_stock()
+            face = stock.pop() if stock else self._take_from_stock()
             if face < 0:
                 break
             got.append(face)
         if got:
-            self.hands[seat].extend(got)
+            self.hands[seat] += got
+            mask = self.masks[seat]
+            for face in got:
+                mask |= BIT[face]
+            self.masks[seat] = mask
             self.uno_said[seat] = False
         if self.log_events:
-            self._emit({"type": "draw", "seat": seat, "count": len(got), "cause": cause})
-            self._emit({"type": "drew", "seat": seat, "cards": _codes(got)}, (seat,))
+            self._log += ((None, ("draw", seat, len(got), cause)), ((seat,), ("drew", seat, got)))
         return got
 
     # ------------------------------------------------------------------ scoring (R11)
@@ -643,11 +708,33 @@ class Game:
     # ------------------------------------------------------------------ events, views, records
     def _emit(self, event: dict, to: tuple[int, ...] | None = None) -> None:
         if self.log_events:
-            self.events.append((to, event))
+            self._log.append((to, event))
+
+    @property
+    def events(self) -> list:
+        """This round's events as ``(seats that may see it or None, event dict)``, oldest first.
+
+        The hot path logs some events as tuples; they become dicts here, once, when first read.
+        """
+        log = self._log
+        done = self._materialized
+        if done > len(log):  # the list was cleared by its reader
+            done = 0
+        for i in range(done, len(log)):
+            to, event = log[i]
+            if event.__class__ is not dict:
+                log[i] = (to, event_dict(event))
+        self._materialized = len(log)
+        return log
+
+    def _emit_lazy(self, event: tuple) -> None:
+        """A public event kept as a tuple until someone reads it (see event_dict)."""
+        if self.log_events:
+            self._log.append((None, event))
 
     def events_for(self, seat: int | None, since: int = 0) -> list[dict]:
         """This round's events that ``seat`` may see (None: the public ones only)."""
-        return [e for to, e in self.events[since:] if to is None or (seat is not None and seat in to)]
+        return visible_events(self.events[since:], seat)
 
     def _visible_events(self, seat: int | None) -> list[dict]:
         """This round's events ``seat`` may see, kept up to date as views ask (a view holds nothing else)."""
@@ -657,7 +744,7 @@ class Game:
         scanned, visible = entry
         events = self.events
         if scanned < len(events):
-            visible.extend(e for to, e in events[scanned:] if to is None or (seat is not None and seat in to))
+            visible += visible_events(events[scanned:], seat)
             entry[0] = len(events)
         return visible
 
@@ -698,13 +785,15 @@ class Game:
             setattr(g, name, getattr(self, name))
         g.scores = self.scores[:]
         g.hands = [h[:] for h in self.hands]
+        g.masks = self.masks[:]
         g.stock = self.stock[:]
         g.discard = self.discard[:]
         g.uno_said = self.uno_said[:]
         g.actions = self.actions[:]
         dealer, seed, deck, _ = self.rounds[-1]
         g.rounds = self.rounds[:-1] + [(dealer, seed, deck, g.actions)]
-        g.events = self.events[:]
+        g._log = self._log[:]
+        g._materialized = self._materialized
         g._visible = {}
         g.rng = random.Random()
         g.rng.setstate(self.rng.getstate())
@@ -714,6 +803,26 @@ class Game:
 
     def __repr__(self) -> str:
         return f"<Game {self.n} players, round {self.round}, seat {self.to_act} {self.awaiting}, top {FACE_CODE[self.discard[-1]]}>"
+
+
+def event_dict(event: "dict | tuple") -> dict:
+    """An event as the dict that views and logs show; the hot path stores some as tuples."""
+    if event.__class__ is dict:
+        return event  # type: ignore[return-value]
+    kind = event[0]
+    if kind == "play":
+        _, seat, face, color, uno = event
+        return {"type": "play", "seat": seat, "card": FACE_CODE[face], "color": COLORS[color] if color >= 0 else None, "uno": uno}
+    if kind == "draw":
+        return {"type": "draw", "seat": event[1], "count": event[2], "cause": event[3]}
+    if kind == "drew":
+        return {"type": "drew", "seat": event[1], "cards": _codes(event[2])}
+    return {"type": kind, "seat": event[1]}  # skipped
+
+
+def visible_events(entries: list, seat: int | None) -> list[dict]:
+    """The events of ``entries`` that ``seat`` may see (None: the public ones only)."""
+    return [event_dict(e) for to, e in entries if to is None or (seat is not None and seat in to)]
 
 
 def _codes(faces: Iterable[int]) -> list[str]:
