@@ -92,13 +92,16 @@ def play_indexed(setup: Setup, index: int) -> Played:
     return Played(index, entries, result)
 
 
-def _play_chunk(args: tuple[Setup, int, int]) -> list[Played]:
-    setup, start, stop = args
-    return [play_indexed(setup, i) for i in range(start, stop)]
+_worker_setup: list[Setup] = []
 
 
-def _ignore_interrupt() -> None:
+def _start_worker(setup: Setup) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    _worker_setup[:] = [setup]
+
+
+def _play_in_worker(index: int) -> Played:
+    return play_indexed(_worker_setup[0], index)
 
 
 def run(setup: Setup, games: int, jobs: int = 1, on_game: Callable[[int], None] | None = None) -> list[Played]:
@@ -116,14 +119,12 @@ def run(setup: Setup, games: int, jobs: int = 1, on_game: Callable[[int], None] 
             return done
         import multiprocessing
 
-        chunk = max(1, min(50, games // (jobs * 8) or 1))
-        tasks = [(setup, start, min(games, start + chunk)) for start in range(0, games, chunk)]
         context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
-        with context.Pool(jobs, initializer=_ignore_interrupt) as pool:
-            for batch in pool.imap_unordered(_play_chunk, tasks):
-                done.extend(batch)
+        with context.Pool(jobs, initializer=_start_worker, initargs=(setup,)) as pool:
+            for game in pool.imap_unordered(_play_in_worker, range(games)):  # one game a task: steady progress
+                done.append(game)
                 if on_game:
-                    on_game(len(batch))
+                    on_game(1)
     except KeyboardInterrupt:
         pass
     done.sort(key=lambda p: p.index)
