@@ -126,7 +126,8 @@ async def bench(args) -> dict:
     url = f"http://127.0.0.1:{port}"
     server = subprocess.Popen(
         [sys.executable, "-m", "unokart.cli", "serve", "--port", str(port), "--db", str(db),
-         "--bot-delay", str(args.bot_delay), "--round-pause", "1", "--rate-limit", "50"],
+         "--bot-delay", str(args.bot_delay), "--round-pause", "1", "--rate-limit", "50",
+         "--bot-threads", str(args.bot_threads)],
         stdout=subprocess.DEVNULL, stderr=open(folder / "server.log", "wb"))
     try:
         async with httpx.AsyncClient(base_url=url, timeout=30) as http:
@@ -165,15 +166,17 @@ async def bench(args) -> dict:
             waited1 = runqueue_wait_seconds(server.pid)
             stats["measuring"] = False
             stop.set()
-            await asyncio.gather(*tasks, return_exceptions=True)
+            outcomes = await asyncio.gather(*tasks, return_exceptions=True)
+            failures = [repr(o)[:120] for o in outcomes if isinstance(o, BaseException)]
         latencies = sorted(stats["latencies"])
         quantiles = statistics.quantiles(latencies, n=100, method="inclusive") if len(latencies) >= 2 else [float("nan")] * 99
         return {
-            "tables_of_bots": args.tables, "clients": args.clients, "bot_delay_s": args.bot_delay,
+            "tables_of_bots": args.tables, "bot_threads": args.bot_threads, "clients": args.clients, "bot_delay_s": args.bot_delay,
             "think_s": args.think, "seconds": round(t1 - t0, 1),
             "actions_per_second": round((actions1 - actions0) / (t1 - t0), 1),
             "client_actions_answered": len(latencies),
             "client_actions_refused": stats["refused"],
+            "clients_failed": len(failures), "first_failure": failures[0] if failures else None,
             "latency_p50_ms": round(quantiles[49] * 1000, 1), "latency_p99_ms": round(quantiles[98] * 1000, 1),
             "latency_max_ms": round(latencies[-1] * 1000, 1) if latencies else None,
             "server_cpu_percent": round(100 * (cpu1 - cpu0) / (t1 - t0), 1),
@@ -192,6 +195,7 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=200, help="websocket players (two per table, with two bots)")
     parser.add_argument("--bot-delay", type=float, default=0.8, help="the server's pause before each bot move (s)")
     parser.add_argument("--think", type=float, default=0.3, help="a player's pause before acting on its turn (s)")
+    parser.add_argument("--bot-threads", type=int, default=1, help="the server's threads for bot decisions")
     parser.add_argument("--warmup", type=float, default=5.0)
     parser.add_argument("--seconds", type=float, default=60.0)
     result = asyncio.run(bench(parser.parse_args()))

@@ -21,6 +21,7 @@ def register(app: typer.Typer) -> None:
         round_pause: float = typer.Option(5.0, min=0.0, help="Seconds between the end of a round and the next deal."),
         grace: float = typer.Option(30.0, min=0.0, help="Seconds a player may be disconnected before a bot plays for them."),
         bot_processes: int = typer.Option(1, min=1, help="Processes for ISMCTS bots' search."),
+        bot_threads: int = typer.Option(1, min=1, help="Threads for the other bots' decisions."),
         rate_limit: float = typer.Option(20.0, min=1.0, help="Messages per second a connection may send (bursts of twice that)."),
     ) -> None:
         """Run the game server: HTTP API, websockets and the browser client (docs/PROTOCOL.md)."""
@@ -36,7 +37,7 @@ def register(app: typer.Typer) -> None:
         shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
         url = f"http://{shown}:{port}"
         settings = Settings(bot_delay=bot_delay, round_pause=round_pause, grace=grace, base_url=url,
-                            bot_processes=bot_processes, rate_limit=rate_limit)
+                            bot_processes=bot_processes, bot_threads=bot_threads, rate_limit=rate_limit)
         typer.echo(t("server.serve.listening", url=url, db=db))
         uvicorn.run(create_app(db, settings), host=host, port=port, ws_max_size=MAX_FRAME_BYTES,
                     log_level="warning", lifespan="on")

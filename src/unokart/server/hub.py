@@ -18,7 +18,7 @@ import multiprocessing
 import random
 import secrets
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -49,6 +49,7 @@ class Settings:
     grace: float = 30.0
     base_url: str = "http://127.0.0.1:8000"
     bot_processes: int = 1
+    bot_threads: int = 1
     rate_limit: float = 20.0  # messages per second per connection, in bursts of twice that
 
 
@@ -201,6 +202,8 @@ class Hub:
         self.settings = settings
         self.tables: dict[str, Table] = {}
         self._pool: ProcessPoolExecutor | None = None
+        # Cheap bots decide in microseconds: one thread is plenty, and fewer threads fight less for the GIL.
+        self._threads = ThreadPoolExecutor(max_workers=settings.bot_threads, thread_name_prefix="bots")
         self._tasks: set[asyncio.Task] = set()
         self._bot_seeds = random.Random(secrets.randbits(64))  # bots' dice need no system entropy per move
 
@@ -232,6 +235,7 @@ class Hub:
     async def close(self) -> None:
         for task in list(self._tasks):
             task.cancel()
+        self._threads.shutdown(wait=False, cancel_futures=True)
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
 
@@ -595,7 +599,7 @@ class Hub:
             if any(level.startswith("ismcts") for _, level, _, _ in work):
                 decision = await asyncio.get_running_loop().run_in_executor(self._process_pool(), decide_in_worker, work, seed)
             else:
-                decision = await asyncio.to_thread(decide, {}, work, seed)
+                decision = await asyncio.get_running_loop().run_in_executor(self._threads, decide, {}, work, seed)
         except Exception:
             log.exception("a bot failed at table %s; playing a random legal action instead", table.code)
             last = work[-1]
