@@ -29,12 +29,8 @@ export function parseCode(code) {
   return { color: code[0], rank: code.slice(1) };
 }
 
-export function itemOf(code) {
-  return ITEM_OF_COLOR[parseCode(code).color];
-}
-
 /** Sorting key: colour, then number, then Skip/Reverse/Draw Two; wilds last. */
-export function sortKey(code) {
+function sortKey(code) {
   const { color, rank } = parseCode(code);
   if (color === "W") return 100 + (rank === "+4" ? 0 : 1);
   return COLORS.indexOf(color) * 20 + RANKS.indexOf(rank);

@@ -88,7 +88,6 @@ export function showTable(app, code, watchOnly) {
     const ownReveal = event.type === "reveal" && event.seat === s.seat;
     if (event.type === "round_start") log.append(el("p.round", {}, event.text || ""));
     else if (event.text && !ownReveal) log.append(el(`p${event.type === "item" ? ".item" : ""}${PRIVATE_EVENTS.has(event.type) ? ".private" : ""}`, {}, event.text));
-    log.scrollTop = log.scrollHeight;
     if (event.type === "reveal" && event.to === s.seat) s.reveal = { seat: event.seat, cards: event.cards };
     if (event.type === "round_end") s.roundEnd = event;
     if (fresh && event.type === "item" && event.item) itemEffect(event);
@@ -99,6 +98,7 @@ export function showTable(app, code, watchOnly) {
     if (s.busy || !s.token) return;
     s.busy = true;
     s.picker = null;
+    s.reveal = null; // a challenge's reveal stays up until its reader's next move
     s.socket.send({ type: "action", token: s.token, version: s.version, action: action.text });
   }
 
@@ -267,6 +267,7 @@ export function showTable(app, code, watchOnly) {
     const board = el("div.board", {}, opponents, center, renderPrompt(), renderDecision(), me !== null ? renderHand() : null);
     const side = el("aside.side", {}, renderScores(view, s.table?.options?.target_score ?? ""), el("section.panel", {}, el("h2", {}, t("web.table.log")), log));
     screen.replaceChildren(el("div.game", { id: "game", dataset: { awaiting: view.awaiting, mine: String(view.to_act === me && me !== null), version: s.version, round: view.round } }, board, side));
+    log.scrollTop = log.scrollHeight; // only now is the log laid out
     if (focused !== undefined) screen.querySelector(`[data-hand-index="${focused}"]`)?.focus();
     renderSummary();
   }
@@ -290,7 +291,7 @@ export function showTable(app, code, watchOnly) {
     const view = s.view;
     if (s.reveal) {
       box.append(el("div.title", {}, t("web.table.revealed", { name: view.players[s.reveal.seat] })),
-        el("div.reveal", { id: "reveal" }, sortHand(s.reveal.cards).map(({ code }) => cardElement(code, { size: "sm" }))));
+        el("div.reveal", { id: "reveal" }, sortHand(s.reveal.cards).map(({ code }) => cardElement(code, { size: "md" }))));
     }
     if (s.picker || legalOf("color").length) {
       box.append(el("div.title", {}, s.picker ? t("web.table.color_for", { card: cardName(s.picker.card) }) : t("web.table.choose_color")));
