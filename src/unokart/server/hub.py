@@ -652,8 +652,9 @@ class Hub:
         game = table.game
         names = game.names
         events = []
-        for index in range(start, len(game.events)):
-            to, event = game.events[index]
+        logged = game.events
+        for index in range(start, len(logged)):
+            to, event = logged[index]
             if to is None or (seat is not None and seat in to):
                 events.append({**event, "i": index, "text": describe_event(event, names, lang)})
         deadline = None
