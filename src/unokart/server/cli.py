@@ -23,6 +23,7 @@ def register(app: typer.Typer) -> None:
         bot_processes: int = typer.Option(1, min=1, help="Processes for ISMCTS bots' search."),
         bot_threads: int = typer.Option(1, min=1, help="Threads for the other bots' decisions."),
         rate_limit: float = typer.Option(20.0, min=1.0, help="Messages per second a connection may send (bursts of twice that)."),
+        url: Optional[str] = typer.Option(None, help="The address people open, for table links (default http://HOST:PORT)."),
     ) -> None:
         """Run the game server: HTTP API, websockets and the browser client (docs/PROTOCOL.md)."""
         import logging
@@ -35,7 +36,7 @@ def register(app: typer.Typer) -> None:
 
         logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
         shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
-        url = f"http://{shown}:{port}"
+        url = (url or f"http://{shown}:{port}").rstrip("/")
         settings = Settings(bot_delay=bot_delay, round_pause=round_pause, grace=grace, base_url=url,
                             bot_processes=bot_processes, bot_threads=bot_threads, rate_limit=rate_limit)
         typer.echo(t("server.serve.listening", url=url, db=db))
