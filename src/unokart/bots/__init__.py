@@ -9,8 +9,8 @@ A bot is any object with ``choose(view, legal_actions, rng) -> Action | None``:
   in) it is asked whenever ``legal_actions(seat)`` is not empty and returns one
   of them, or ``None`` to let the moment pass.
 
-``make_bot("random" | "easy" | "heuristic" | "ismcts" | "ismcts:<iterations>")``
-builds one by name.
+``make_bot("random" | "easy" | "heuristic" | "ismcts" | "ismcts:<iterations>" | "ismcts:<N>ms")``
+builds one by name (``ismcts`` alone: 200 iterations a decision).
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ class Bot(Protocol):
 
 
 def make_bot(name: str) -> Bot:
-    """A bot by name; ``ismcts:<budget>`` sets the search budget (iterations per decision)."""
+    """A bot by name; ``ismcts:<budget>`` sets the search budget (iterations, or ``<N>ms`` of time, per decision)."""
     kind, sep, arg = name.strip().lower().partition(":")
     if kind == "random" and not sep:
         return RandomBot()
@@ -46,8 +46,11 @@ def make_bot(name: str) -> Bot:
             return IsmctsBot(DEFAULT_ITERATIONS)
         if arg.isdigit() and int(arg) >= 1:
             return IsmctsBot(int(arg))
-        raise ValueError(f"the ISMCTS budget must be a whole number of iterations, not {arg!r} (e.g. ismcts:200)")
-    raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOT_NAMES)}, ismcts:<iterations>)")
+        if arg.endswith("ms") and arg[:-2].isdigit() and int(arg[:-2]) >= 1:
+            return IsmctsBot(milliseconds=int(arg[:-2]))
+        raise ValueError(f"the ISMCTS budget must be a whole number of iterations or milliseconds, "
+                         f"not {arg!r} (e.g. ismcts:200 or ismcts:150ms)")
+    raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOT_NAMES)}, ismcts:<iterations>, ismcts:<N>ms)")
 
 
 __all__ = ["BOT_NAMES", "Bot", "EasyBot", "HeuristicBot", "IsmctsBot", "RandomBot", "make_bot"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 
 from ..rules import Action, Game, View
 from ..rules import actions as A
@@ -73,11 +74,17 @@ class IsmctsBot(HeuristicBot):
 
     margin = 0.03  # how much better than the heuristic's move a searched move must look
 
-    def __init__(self, iterations: int = DEFAULT_ITERATIONS):
-        if iterations < 1:
-            raise ValueError(f"the ISMCTS budget must be at least 1 iteration, not {iterations}")
+    def __init__(self, iterations: int = DEFAULT_ITERATIONS, milliseconds: int | None = None):
+        """A budget of ``iterations`` per decision (reproducible), or of ``milliseconds`` of wall
+        time (as many iterations as fit: stronger on a faster machine, not reproducible)."""
+        if iterations < 1 or (milliseconds is not None and milliseconds < 1):
+            raise ValueError("the ISMCTS budget must be at least 1 iteration or 1 millisecond")
         self.iterations = iterations
-        self.name = "ismcts" if iterations == DEFAULT_ITERATIONS else f"ismcts:{iterations}"
+        self.milliseconds = milliseconds
+        if milliseconds is not None:
+            self.name = f"ismcts:{milliseconds}ms"
+        else:
+            self.name = "ismcts" if iterations == DEFAULT_ITERATIONS else f"ismcts:{iterations}"
 
     def choose(self, view: View, legal_actions: list[Action], rng: random.Random) -> Action | None:
         if view.seat != view.to_act or any(a.verb in (A.UNO, A.CATCH) for a in legal_actions):
@@ -91,7 +98,10 @@ class IsmctsBot(HeuristicBot):
         root = _Node()
         deal = Determinizer(view)
         log = math.log
-        for _ in range(self.iterations):
+        deadline = time.perf_counter() + self.milliseconds / 1000 if self.milliseconds else None
+        iteration = 0
+        while (iteration < self.iterations) if deadline is None else (iteration == 0 or time.perf_counter() < deadline):
+            iteration += 1
             game = deal.sample(rng)
             node, path = root, []
             while game.awaiting not in _OVER:
