@@ -15,8 +15,10 @@ import hashlib
 import json
 import logging
 import multiprocessing
+import os
 import random
 import secrets
+import threading
 import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import asdict, dataclass
@@ -84,6 +86,16 @@ def decide(bots: dict, requests: list[tuple[int, str, Any, list[Action]]], seed:
 
 
 _WORKER_BOTS: dict = {}
+
+
+def watch_parent(parent: int) -> None:
+    """In a pool process: exit as soon as the server is gone (even after a kill -9, which no pipe reports)."""
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True).start()
 
 
 def decide_in_worker(requests: list, seed: int) -> tuple[int, Action] | None:
@@ -615,7 +627,8 @@ class Hub:
         if self._pool is None:
             # spawn, not fork: a forked worker would keep the server's sockets open after it closes them.
             self._pool = ProcessPoolExecutor(max_workers=self.settings.bot_processes,
-                                             mp_context=multiprocessing.get_context("spawn"))
+                                             mp_context=multiprocessing.get_context("spawn"),
+                                             initializer=watch_parent, initargs=(os.getpid(),))
         return self._pool
 
     def _spawn(self, coro) -> None:
