@@ -4,10 +4,31 @@ from __future__ import annotations
 
 import asyncio
 import random
+import time
+from pathlib import Path
 
 import httpx
 
 from server_harness import Client, Server, play_to_the_end, seated, to_act
+
+
+def _children(pid: int) -> list[int]:
+    children = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            children.append(int(stat.parent.name))
+    return children
+
+
+def _alive(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
 
 
 async def _acknowledged_moves(clients: list[Client], moves: int, rng: random.Random) -> None:
@@ -26,14 +47,20 @@ def test_kill_9_and_restart_loses_no_acknowledged_action(tmp_path):
             code, clients = await seated(server, options={"target_score": 60})
             await _acknowledged_moves(clients, 12, rng)
             await to_act(clients)  # both have seen the latest state
-            bots = server.create(seats=3, bots={"0": "easy", "1": "heuristic", "2": "random"}, start=True)["code"]
+            server.create(seats=3, bots={"0": "easy", "1": "heuristic", "2": "ismcts:20"}, start=True)
             await asyncio.sleep(0.5)
             return code, clients
         code, (ann, bob) = asyncio.run(before())
         acknowledged = max((ann.last_state, bob.last_state), key=lambda state: state["version"])
         bot_table = next(t for t in httpx.get(server.url + "/api/tables").json()["tables"] if t["code"] != code)
         assert bot_table["status"] == "playing" and bot_table["version"] > 1
+        workers = _children(server.proc.pid)  # the ISMCTS search process, among others
+        assert workers
         server.kill()
+        deadline = time.monotonic() + 15
+        while any(map(_alive, workers)) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not any(map(_alive, workers))  # nothing of the killed server lingers
         server.start()
 
         async def after():
