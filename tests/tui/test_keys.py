@@ -30,7 +30,7 @@ async def test_green_shell_target_then_a_won_challenge():
 
 
 async def test_catch_a_forgotten_uno_then_draw_and_keep():
-    # Luigi (dealer's left) holds G2 G3 and plays G2 without UNO; Ann: R5 R7; first card G9.
+    # Luigi (dealer's left) holds G2 G3 and plays G3 without UNO; Ann: R5 R7; first card G9.
     # The catch gives Luigi B1 B2; Ann's draw is G5.
     table = scripted_table(["G2", "R5", "G3", "R7", "G9", "B1", "B2", "G5"], dealer=0, hand_size=2)
     app = PlayApp(table)
@@ -54,8 +54,8 @@ async def test_bad_keys_explain_and_change_nothing():
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, table)
         version = table.game.version
-        await pilot.press("1", "enter")  # R5 on G2
-        assert "R4.1 R5 does not match G2 (active colour green)" in screen_text(app)
+        await pilot.press("1", "enter")  # R5 on G3
+        assert "R4.1 R5 does not match G3 (active colour green)" in screen_text(app)
         await pilot.press("7")
         assert "There is no card 7: you hold 2." in screen_text(app)
         await pilot.press("c")

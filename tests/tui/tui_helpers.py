@@ -25,12 +25,20 @@ def log_text(app) -> str:
 
 
 async def settle(pilot, table: LocalTable, limit: int = 2000) -> None:
-    """Let the bots act until only the human can move (or the round is over)."""
+    """Let keys already pressed take effect and the bots act, until only the human can move.
+
+    Settled means: no bot has anything to do, for three pauses in a row at the same game version
+    (a key's action can still be on its way through the app's message queue after press() returns).
+    """
+    quiet, version = 0, None
     for _ in range(limit):
         await pilot.pause()
-        if table.next_bot() is None:
-            await pilot.pause()
-            return
+        if table.next_bot() is None and table.game.version == version:
+            quiet += 1
+            if quiet == 3:
+                return
+        else:
+            quiet, version = 0, table.game.version
     raise AssertionError(f"the bots never settled: {table.game!r}")
 
 
@@ -50,23 +58,29 @@ def two_player_table(top: list[str], options: dict | None = None, seed: int = 3)
     return LocalTable(game, {1: make_bot("heuristic")}, seat=0, delay=0, seed=seed)
 
 
-class FirstLegalBot:
-    """A real bot with a fixed, readable policy: the first legal action on its turn, never out of turn,
-    and never UNO with a play (so it can be caught)."""
+class PredictableBot:
+    """A real bot whose choice a test can foresee, whatever order the engine lists actions in.
 
-    name = "first-legal"
+    On its turn: play before challenge, colour, target, draw, pass, accept; the highest card first
+    (wilds before colours), red for a wild; never UNO with a play (so it can be caught).
+    Out of turn it lets every moment pass.
+    """
+
+    name = "predictable"
+    PREFERENCE = ("play", "challenge", "color", "target", "swap", "draw", "pass", "accept")
 
     def choose(self, view, legal_actions, rng):
         if view.to_act != view.seat:
             return None
-        return next(a for a in legal_actions if not a.uno)
+        candidates = [a for a in legal_actions if a.verb in self.PREFERENCE and not a.uno]
+        return min(candidates, key=lambda a: (self.PREFERENCE.index(a.verb), -a.card, a.color, a.target))
 
 
 def scripted_table(top: list[str], dealer: int, hand_size: int, options: dict | None = None) -> LocalTable:
-    """Ann (seat 0) against Luigi playing FirstLegalBot, on a stacked deck, no delay."""
+    """Ann (seat 0) against Luigi playing PredictableBot, on a stacked deck, no delay."""
     game = Game.new(["Ann", "Luigi"], seed=1, options={"hand_size": hand_size, **(options or {})},
                     dealer=dealer, deck=stacked_deck(top))
-    return LocalTable(game, {1: FirstLegalBot()}, seat=0, delay=0, seed=1)
+    return LocalTable(game, {1: PredictableBot()}, seat=0, delay=0, seed=1)
 
 
 async def press_for_turn(pilot, app) -> None:
