@@ -283,7 +283,9 @@ export function showTable(app, code, watchOnly) {
       update();
       tick = setInterval(update, 500);
     }
-    return el(`div.prompt${mine ? ".mine" : ""}`, { id: "prompt", role: "status" }, text, timer);
+    const away = s.seat !== null && s.seats[s.seat]?.away;
+    return el(`div.prompt${mine ? ".mine" : ""}`, { id: "prompt", role: "status" }, text, timer,
+      away ? el("div.away-note", { id: "away-note" }, t("web.table.you_are_away")) : null);
   }
 
   function renderDecision() {
