@@ -23,9 +23,9 @@ def sort_hand(codes: list[str]) -> list[str]:
     return sorted(codes, key=parse_card)
 
 
-def card(code: str, dim: bool = False) -> Text:
+def card(code: str) -> Text:
     """One card, its colour letter first, on its colour."""
-    return Text(f" {code} ", style=DIM_STYLE[code[0]] if dim else CARD_STYLE[code[0]])
+    return Text(f" {code} ", style=CARD_STYLE[code[0]])
 
 
 def hand_rows(codes: list[str], playable: set[str], selected: int, width: int) -> Text:

@@ -7,8 +7,9 @@ from typing import Callable
 from ..i18n import t
 from ..rules import Action
 
-# Called with the events (engine event dicts) that arrived since the last call.
-OnChange = Callable[[list[dict]], None]
+# Called after every change with the events (engine event dicts) that arrived since the last call,
+# and a notice to show (a connection message, a bot's failure) or None.
+OnChange = Callable[[list[dict], "str | None"], None]
 
 
 class TableError(Exception):
@@ -37,7 +38,7 @@ class TableSource:
         raise NotImplementedError
 
     async def next_round(self) -> None:
-        """Ask for the next round once this one is over."""
+        """Ask for the next round once this one is over (at a server's table: start, or a rematch)."""
         raise NotImplementedError
 
     async def fill_empty_seats(self, level: str) -> None:
