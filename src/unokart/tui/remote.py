@@ -175,7 +175,10 @@ class RemoteTable(TableSource):
             try:
                 async with websockets.connect(self.ws_url, open_timeout=5) as ws:
                     self._ws = ws
-                    await self._hello(ws)
+                    try:
+                        await self._hello(ws)
+                    except websockets.exceptions.ConnectionClosed:
+                        pass  # the server may have said why before closing (no_such_table): read it
                     async for frame in ws:
                         attempt = 0
                         outcome = self._take(frame)
