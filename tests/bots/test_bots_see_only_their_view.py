@@ -36,8 +36,7 @@ def hidden_cards_shuffled(game: Game, seat: int, rng: random.Random) -> Game:
         if s != seat:
             size = len(hand)
             other.hands[s] = [hidden.pop() for _ in range(size)]
-    other.stock = hidden
-    other._legal = None
+    other.stock = hidden  # the deciding seat's own hand, and so its legal actions, stay as they were
     return other
 
 

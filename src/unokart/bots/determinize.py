@@ -2,7 +2,8 @@
 
 Only the view's public facts and the seat's own hand go in; the other hands
 and the stock are a random deal of the cards the seat cannot see, respecting
-every hand size and what each player's draws suggest they lack. Built from the engine's public attributes, for search only.
+every hand size and what each player's draws suggest they lack (built with
+``Game.from_view``, for search only).
 """
 
 from __future__ import annotations

@@ -4,6 +4,8 @@ Each iteration deals the cards this seat cannot see at random (a
 determinization consistent with its view), walks the one shared tree with
 UCB restricted to the actions legal in that deal, adds one node, then plays
 the round out with the heuristic's policy and backs up who won it, by how much.
+Opponents' hands follow what their draws and Wild Draw Fours suggest they lack
+(knowledge.hand_voids).
 """
 
 from __future__ import annotations
@@ -69,8 +71,9 @@ class _Node:
 
 
 class IsmctsBot(HeuristicBot):
-    """Searches ``iterations`` determinizations per decision; the free words (UNO, catches,
-    jump-ins) and forced moves are the heuristic's, without search."""
+    """Searches its budget of determinizations per decision, then keeps the heuristic's move
+    unless a searched one looks clearly better. The free words (UNO, catches, jump-ins) and
+    forced moves are the heuristic's, without search."""
 
     margin = 0.03  # how much better than the heuristic's move a searched move must look
 
@@ -138,6 +141,7 @@ class IsmctsBot(HeuristicBot):
         """The heuristic's move, unless the search found one clearly better: round values are
         noisy, and small differences between moves are mostly noise."""
         default = HeuristicBot.choose(self, view, candidates, rng)
+
         def visits(action: Action) -> int:
             child = root.children.get(action)
             return child.visits if child is not None else 0
@@ -151,7 +155,8 @@ class IsmctsBot(HeuristicBot):
 
     @staticmethod
     def rollout(game: Game) -> list[float]:
-        """Play the round out greedily and value it for every seat (the smallest hand wins one cut short)."""
+        """Play the round out with the heuristic's policy and value it for every seat
+        (the smallest hand wins a round cut short)."""
         steps = 0
         while game.awaiting not in _OVER and steps < ROLLOUT_LIMIT:
             game.apply(rollout_action(game, game.legal_actions()))
