@@ -38,12 +38,15 @@ def new_page(browser):
     """new_page("desktop" | "phone") -> a page in its own browser context (its own localStorage: another person)."""
     contexts = []
     page_errors: list[str] = []
+    foreign: list[str] = []  # the client ships every file: nothing may come from elsewhere
 
     def make(viewport="desktop"):
         context = browser.new_context(viewport=VIEWPORTS[viewport])
         contexts.append(context)
         page = context.new_page()
         page.on("pageerror", lambda err: page_errors.append(str(err)))
+        page.on("request", lambda request: request.url.startswith(("http://127.0.0.1:", "ws://127.0.0.1:", "data:"))
+                or foreign.append(request.url))
         page.set_default_timeout(15000)
         return page
 
@@ -51,6 +54,7 @@ def new_page(browser):
     for context in contexts:
         context.close()
     assert page_errors == [], f"JavaScript errors in the page: {page_errors}"
+    assert foreign == [], f"requests outside the server: {foreign}"
 
 
 @pytest.fixture(scope="session")

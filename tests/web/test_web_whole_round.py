@@ -134,6 +134,7 @@ def test_two_people_and_a_bot_play_rounds_by_clicking(server, new_page, shots):
             if acted:
                 human_actions += 1
                 progressed = True
+                assert page.locator(".opp .card:not(.card-back)").count() == 0, "no face of another hand is ever drawn"
             if (not seen["reloaded"] and page is bob and human_actions >= 4
                     and bob.get_attribute("#game", "data-mine") == "true" and bob.get_attribute("#game", "data-awaiting") == "play"):
                 before = hand_codes(bob)
