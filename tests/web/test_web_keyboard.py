@@ -54,7 +54,7 @@ def test_a_whole_game_by_keyboard_then_a_rematch(server, new_page, shots):
     page = new_page("desktop")
     page.goto(server.url + "/")
     page.evaluate("([code, token]) => localStorage.setItem('unokart.token.' + code, token)", [created["code"], joined["token"]])
-    page.goto(created["link"].replace("http://127.0.0.1:8000", server.url))
+    page.goto(f"{server.url}/t/{created['code']}")
     page.wait_for_selector("#start-btn:not([disabled])")
     page.click("#start-btn")
     page.wait_for_selector("#game")

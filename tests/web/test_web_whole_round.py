@@ -99,6 +99,8 @@ def test_two_people_and_a_bot_play_rounds_by_clicking(server, new_page, shots):
     for page in (ann, bob):
         page.wait_for_selector("#game")
     assert ann.locator("#hand .card").count() == HAND_SIZE or ann.get_attribute("#game", "data-round") == "1"
+    for page in (ann, bob):
+        page.wait_for_selector("#item-fx", state="detached")  # the table itself, not an item flying over it
     ann.screenshot(path=shots / "table_desktop.png")
     bob.screenshot(path=shots / "table_phone.png")
 

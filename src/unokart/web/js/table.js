@@ -91,6 +91,8 @@ export function showTable(app, code, watchOnly) {
     if (event.type === "reveal" && event.to === s.seat) s.reveal = { seat: event.seat, cards: event.cards };
     if (event.type === "round_end") s.roundEnd = event;
     if (fresh && event.type === "item" && event.item) itemEffect(event);
+    // The Green Shell's victim is chosen after it is turned: say whom it hit while the effect is up.
+    if (fresh && event.type === "green_shell_target" && event.text) document.querySelector("#item-fx .what")?.append(el("div", {}, event.text));
   }
 
   // ------------------------------------------------------------------ actions
@@ -207,7 +209,7 @@ export function showTable(app, code, watchOnly) {
 
   function renderWaiting() {
     const table = s.table;
-    const link = table.link || `${location.origin}/t/${code}`;
+    const link = `${location.origin}/t/${code}`; // the address this page was reached by, which friends can reach too
     const linkField = el("input", { type: "text", readonly: true, value: link, id: "invite-link", "aria-label": t("web.wait.link") });
     const copyLink = el("button.btn", { type: "button", id: "copy-link" }, t("web.wait.copy_link"));
     copyLink.addEventListener("click", () => copyText(link, copyLink));
