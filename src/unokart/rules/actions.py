@@ -2,18 +2,26 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from .cards import COLORS, FACE_CODE, WILD_DRAW_FOUR, parse_card, parse_color
 from .errors import NotationError
 
-PLAY, JUMP, DRAW, PASS = "play", "jump", "draw", "pass"
-CHALLENGE, ACCEPT, COLOR, TARGET = "challenge", "accept", "color", "target"
-UNO, CATCH, SWAP = "uno", "catch", "swap"
+PLAY: Final = "play"
+JUMP: Final = "jump"
+DRAW: Final = "draw"
+PASS: Final = "pass"
+CHALLENGE: Final = "challenge"
+ACCEPT: Final = "accept"
+COLOR: Final = "color"
+TARGET: Final = "target"
+UNO: Final = "uno"
+CATCH: Final = "catch"
+SWAP: Final = "swap"
 
-VERBS = (PLAY, JUMP, DRAW, PASS, CHALLENGE, ACCEPT, COLOR, TARGET, UNO, CATCH, SWAP)
+VERBS: Final = (PLAY, JUMP, DRAW, PASS, CHALLENGE, ACCEPT, COLOR, TARGET, UNO, CATCH, SWAP)
 # R8.3: these close another seat's UNO window; `uno` and `catch` do not.
-TURN_VERBS = frozenset((PLAY, JUMP, DRAW, PASS, CHALLENGE, ACCEPT, COLOR, TARGET, SWAP))
+TURN_VERBS: Final = frozenset((PLAY, JUMP, DRAW, PASS, CHALLENGE, ACCEPT, COLOR, TARGET, SWAP))
 _SEAT_ARG = frozenset((TARGET, CATCH, SWAP))
 _NO_ARG = frozenset((DRAW, PASS, CHALLENGE, ACCEPT, UNO))
 
@@ -43,7 +51,7 @@ class Action(NamedTuple):
         return " ".join(parts)
 
     @classmethod
-    def parse(cls, text: str) -> "Action":
+    def parse(cls, text: object) -> "Action":
         return parse_action(text)
 
 
@@ -65,7 +73,7 @@ def _seat_number(text: str, what: str) -> int:
     return int(text)
 
 
-def parse_action(text: str) -> Action:
+def parse_action(text: object) -> Action:
     """Parse ``SEAT: VERB [ARGS]`` exactly as NOTATION.md writes it (case-insensitive)."""
     if not isinstance(text, str):
         raise NotationError(f"an action must be text, not {type(text).__name__}")
@@ -109,7 +117,7 @@ def parse_action(text: str) -> Action:
     return make(seat, verb, card=card, color=color, uno=uno)
 
 
-def as_action(action: "Action | str") -> Action:
+def as_action(action: object) -> Action:
     if isinstance(action, Action):
         return action
     return parse_action(action)

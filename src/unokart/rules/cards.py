@@ -6,29 +6,31 @@ Coloured faces are ``colour * 13 + rank``; the two wild faces come last.
 
 from __future__ import annotations
 
+from typing import Final
+
 from .errors import NotationError
 
-COLORS = "RYGB"
-COLOR_NAMES = ("red", "yellow", "green", "blue")
+COLORS: Final = "RYGB"
+COLOR_NAMES: Final = ("red", "yellow", "green", "blue")
 RED, YELLOW, GREEN, BLUE = range(4)
-WILD = 4  # the "colour" of a wild face
+WILD: Final = 4  # the "colour" of a wild face
 
 SKIP, REVERSE, DRAW_TWO = 10, 11, 12
-WILD_DRAW_FOUR = 52
-WILD_ITEM_BOX = 53
-N_FACES = 54
-DECK_SIZE = 112
+WILD_DRAW_FOUR: Final = 52
+WILD_ITEM_BOX: Final = 53
+N_FACES: Final = 54
+DECK_SIZE: Final = 112
 
 _RANK_CODES = [str(d) for d in range(10)] + ["S", "R", "+2"]
 
-FACE_CODE: list[str] = [c + r for c in COLORS for r in _RANK_CODES] + ["W+4", "WIB"]
-FACE_COLOR: list[int] = [f // 13 for f in range(52)] + [WILD, WILD]
-FACE_RANK: list[int] = [f % 13 for f in range(52)] + [13, 14]
-IS_WILD: list[bool] = [f >= 52 for f in range(N_FACES)]
+FACE_CODE: Final[list[str]] = [c + r for c in COLORS for r in _RANK_CODES] + ["W+4", "WIB"]
+FACE_COLOR: Final[list[int]] = [f // 13 for f in range(52)] + [WILD, WILD]
+FACE_RANK: Final[list[int]] = [f % 13 for f in range(52)] + [13, 14]
+IS_WILD: Final[list[bool]] = [f >= 52 for f in range(N_FACES)]
 # R11.1: numbers at face value, coloured actions 20, wilds 50.
-FACE_POINTS: list[int] = [r if r < 10 else 20 for r in FACE_RANK[:52]] + [50, 50]
+FACE_POINTS: Final[list[int]] = [r if r < 10 else 20 for r in FACE_RANK[:52]] + [50, 50]
 # R3.1: action cards and wilds count as 0 when drawing for dealer.
-DEALER_DRAW_VALUE: list[int] = [r if r < 10 else 0 for r in FACE_RANK[:52]] + [0, 0]
+DEALER_DRAW_VALUE: Final[list[int]] = [r if r < 10 else 0 for r in FACE_RANK[:52]] + [0, 0]
 # R1.4: the item in each card's corner.
 ITEMS = ("mushroom", "banana", "green_shell", "lightning", "bobomb")
 FACE_ITEM: list[str] = [ITEMS[c] for c in FACE_COLOR]
@@ -47,12 +49,12 @@ def _full_deck() -> list[int]:
     return deck
 
 
-FULL_DECK: tuple[int, ...] = tuple(_full_deck())
+FULL_DECK: Final[tuple[int, ...]] = tuple(_full_deck())
 assert len(FULL_DECK) == DECK_SIZE
-FACE_COUNT: tuple[int, ...] = tuple(FULL_DECK.count(f) for f in range(N_FACES))
+FACE_COUNT: Final[tuple[int, ...]] = tuple(FULL_DECK.count(f) for f in range(N_FACES))
 
 
-def parse_card(text: str) -> int:
+def parse_card(text: object) -> int:
     """Parse a card code (case-insensitive) into its face."""
     face = _CODE_FACE.get(text.strip().upper()) if isinstance(text, str) else None
     if face is None:
@@ -64,8 +66,8 @@ def card_code(face: int) -> str:
     return FACE_CODE[face]
 
 
-def parse_color(text: str) -> int:
-    idx = COLORS.find(text.strip().upper()) if len(text.strip()) == 1 else -1
+def parse_color(text: object) -> int:
+    idx = COLORS.find(text.strip().upper()) if isinstance(text, str) and len(text.strip()) == 1 else -1
     if idx < 0:
         raise NotationError(f"unknown colour {text!r} (expected one of R, Y, G, B)")
     return idx

@@ -8,7 +8,7 @@ effect, R8.3) and explains any other with the rule it breaks.
 from __future__ import annotations
 
 import random
-from typing import Any, Iterable
+from typing import Final, Any, Iterable
 
 from . import actions as A
 from .actions import Action, as_action, make
@@ -20,25 +20,34 @@ from .cards import (
 from .errors import IllegalAction, NotationError, RecordError, UnoKartError
 from .options import Options
 
-PLAY, DRAWN, CHALLENGE, STACK = "play", "drawn", "challenge", "stack"
-COLOR, TARGET, SWAP, ROUND_OVER, GAME_OVER = "color", "target", "swap", "round_over", "game_over"
-AWAITING = (PLAY, DRAWN, CHALLENGE, STACK, COLOR, TARGET, SWAP, ROUND_OVER, GAME_OVER)
+PLAY: Final = "play"
+DRAWN: Final = "drawn"
+CHALLENGE: Final = "challenge"
+STACK: Final = "stack"
+COLOR: Final = "color"
+TARGET: Final = "target"
+SWAP: Final = "swap"
+ROUND_OVER: Final = "round_over"
+GAME_OVER: Final = "game_over"
+AWAITING: Final = (PLAY, DRAWN, CHALLENGE, STACK, COLOR, TARGET, SWAP, ROUND_OVER, GAME_OVER)
 
 # What follows a colour choice or a Green Shell target.
-_AFTER_START, _AFTER_ITEM, _AFTER_LAST = 0, 1, 2
+_AFTER_START: Final = 0
+_AFTER_ITEM: Final = 1
+_AFTER_LAST: Final = 2
 
-RACERS = ("Mario", "Luigi", "Peach", "Toad", "Yoshi", "Bowser", "Daisy", "Wario", "Koopa", "Rosalina")
-RECORD_FORMAT = "unokart-record/1"
-ITEM_BY_COLOR = ("mushroom", "banana", "green_shell", "lightning", "bobomb")
+RACERS: Final = ("Mario", "Luigi", "Peach", "Toad", "Yoshi", "Bowser", "Daisy", "Wario", "Koopa", "Rosalina")
+RECORD_FORMAT: Final = "unokart-record/1"
+ITEM_BY_COLOR: Final = ("mushroom", "banana", "green_shell", "lightning", "bobomb")
 
 _PLAY_CACHE: dict[tuple[int, int, bool], tuple[Action, ...]] = {}
 
 # A hand is also kept as a bit mask of the faces it holds: the playable faces are
 # then one AND with a precomputed mask (R4.1/R4.2), and the plays of each face
 # come from per-seat tables, so the hot path builds no action and tests no card twice.
-BIT = tuple(1 << f for f in range(54))
+BIT: Final = tuple(1 << f for f in range(54))
 # PLAYABLE[color * 16 + rank of the top card]: the faces that may be played on it.
-PLAYABLE = [0] * 64
+PLAYABLE: Final = [0] * 64
 for _color in range(4):
     for _rank in range(15):
         PLAYABLE[_color * 16 + _rank] = sum(
@@ -63,21 +72,50 @@ def _plays(seat: int, face: int, uno: bool, verb: str = A.PLAY) -> tuple[Action,
 
 
 # SEAT_PLAYS[seat][face] / SEAT_PLAYS_UNO[seat][face]: the plays of a face, without / with UNO said.
-SEAT_PLAYS = [[_plays(s, f, False) for f in range(54)] for s in range(10)]
-SEAT_PLAYS_UNO = [[_plays(s, f, False) + _plays(s, f, True) for f in range(54)] for s in range(10)]
-SEAT_DRAW = [make(s, A.DRAW) for s in range(10)]
+SEAT_PLAYS: Final = [[_plays(s, f, False) for f in range(54)] for s in range(10)]
+SEAT_PLAYS_UNO: Final = [[_plays(s, f, False) + _plays(s, f, True) for f in range(54)] for s in range(10)]
+SEAT_DRAW: Final = [make(s, A.DRAW) for s in range(10)]
 
 
 class Game:
     """A whole game: rounds until someone reaches the target score (R11)."""
 
-    __slots__ = (
-        "n", "names", "options", "scores", "round", "dealer", "direction", "to_act", "awaiting",
-        "hands", "masks", "stock", "discard", "color", "uno_said", "uno_window", "pending", "drawn",
-        "w4_seat", "w4_guilty", "after", "round_winner", "game_winner", "rng", "round_seed",
-        "round_deck", "rounds", "actions", "_log", "_materialized", "version", "log_events", "_seed_source",
-        "_legal", "_legal_seat", "_visible",
-    )
+    n: int
+    names: list[str]
+    options: Options
+    scores: list[int]
+    round: int
+    dealer: int
+    direction: int
+    to_act: int | None
+    awaiting: str
+    hands: list[list[int]]
+    masks: list[int]
+    stock: list[int]
+    discard: list[int]
+    color: int
+    uno_said: list[bool]
+    uno_window: int
+    pending: int
+    drawn: int
+    w4_seat: int
+    w4_guilty: bool
+    after: int
+    round_winner: int | None
+    game_winner: int | None
+    rng: random.Random
+    round_seed: int
+    round_deck: list[int] | None
+    rounds: list[tuple[int | None, int, list[int] | None, list[Action]]]
+    actions: list[Action]
+    _log: list[Any]
+    _materialized: int
+    _visible: dict[int | None, list[Any]]
+    version: int
+    log_events: bool
+    _seed_source: random.Random
+    _legal: list[Action] | None
+    _legal_seat: int
 
     # ------------------------------------------------------------------ creation
     @classmethod
@@ -99,7 +137,11 @@ class Game:
             raise RecordError(f"R2.1 a game has 2 to 10 players, not {len(names)}")
         if options.hand_size * len(names) > 100:
             raise RecordError(f"R3.2 {len(names)} hands of {options.hand_size} do not fit in the deck")
-        g = cls.__new__(cls)
+        return cls(names, options)
+
+    def __init__(self, names: list[str], options: Options) -> None:
+        """An empty table with no round dealt: use ``Game.new`` or ``Game.from_record``."""
+        g = self
         g.n = len(names)
         g.names = names
         g.options = options
@@ -111,10 +153,9 @@ class Game:
         g.log_events = True
         g.round_winner = None
         g.game_winner = None
-        return g
 
     @classmethod
-    def from_record(cls, record: dict) -> "Game":
+    def from_record(cls, record: object) -> "Game":
         """Replay a game record (NOTATION.md). Raises RecordError naming what is wrong."""
         if not isinstance(record, dict):
             raise RecordError("a record must be a JSON object")
@@ -333,7 +374,7 @@ class Game:
         return []
 
     # ------------------------------------------------------------------ apply
-    def apply(self, action: "Action | str") -> None:
+    def apply(self, action: object) -> None:
         """Apply one action (object or text). An illegal one raises IllegalAction and changes nothing."""
         a = action if action.__class__ is Action else as_action(action)
         if a not in self.legal_actions(a.seat):
@@ -748,7 +789,7 @@ class Game:
             entry[0] = len(events)
         return visible
 
-    def view(self, seat: int | None) -> "View":
+    def view(self, seat: int | None) -> Any:
         """What one seat may see (None: a spectator's public view)."""
         from .view import View
         return View(self, seat)
@@ -779,22 +820,26 @@ class Game:
         return {"format": RECORD_FORMAT, "players": list(self.names), "options": self.options.to_dict(), "rounds": rounds}
 
     def copy(self) -> "Game":
-        """A cheap independent copy (for search): hands, piles and the random source are copied."""
-        g = Game.__new__(Game)
-        for name in Game.__slots__:
-            setattr(g, name, getattr(self, name))
+        """A cheap independent copy (for search): hands, piles and the random sources are copied."""
+        g = Game(self.names, self.options)
         g.scores = self.scores[:]
+        g.round, g.dealer, g.direction = self.round, self.dealer, self.direction
+        g.to_act, g.awaiting, g.color = self.to_act, self.awaiting, self.color
         g.hands = [h[:] for h in self.hands]
         g.masks = self.masks[:]
         g.stock = self.stock[:]
         g.discard = self.discard[:]
-        g.uno_said = self.uno_said[:]
+        g.uno_said, g.uno_window = self.uno_said[:], self.uno_window
+        g.pending, g.drawn, g.after = self.pending, self.drawn, self.after
+        g.w4_seat, g.w4_guilty = self.w4_seat, self.w4_guilty
+        g.round_winner, g.game_winner = self.round_winner, self.game_winner
+        g.round_seed, g.round_deck, g.version = self.round_seed, self.round_deck, self.version
         g.actions = self.actions[:]
         dealer, seed, deck, _ = self.rounds[-1]
         g.rounds = self.rounds[:-1] + [(dealer, seed, deck, g.actions)]
-        g._log = self._log[:]
-        g._materialized = self._materialized
-        g._visible = {}
+        g.log_events = self.log_events
+        g._log, g._materialized, g._visible = self._log[:], self._materialized, {}
+        g._legal, g._legal_seat = None, -1
         g.rng = random.Random()
         g.rng.setstate(self.rng.getstate())
         g._seed_source = random.Random()
