@@ -17,7 +17,7 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "tui"
 
 def screen_text(app) -> str:
     """The whole screen as plain text, line by line, as a person would read it."""
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips(app.size))
 
 
 def log_text(app) -> str:

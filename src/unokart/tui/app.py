@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import time
+
+from rich import box
 from rich.table import Table
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import RichLog, Static
 
 from ..i18n import t
@@ -37,23 +39,6 @@ def _key_line(keys: list[tuple[str, str]]) -> Text:
     return out
 
 
-class SummaryScreen(ModalScreen):
-    """A round's summary, or the final result."""
-
-    BINDINGS = [
-        Binding("n", "app.next_round", show=False),
-        Binding("enter", "app.next_round", show=False),
-        Binding("q", "app.quit", show=False),
-    ]
-
-    def __init__(self, body: Table) -> None:
-        super().__init__()
-        self.body = body
-
-    def compose(self) -> ComposeResult:
-        yield Static(self.body, id="summary")
-
-
 class PlayApp(App):
     """One seat at a table: a local game against bots or a remote table."""
 
@@ -66,8 +51,6 @@ class PlayApp(App):
     #prompt { height: auto; max-height: 2; }
     #hand { height: auto; max-height: 6; }
     #keys { height: 1; background: $primary-background; }
-    SummaryScreen { align: center middle; }
-    #summary { width: auto; max-width: 76; height: auto; border: round $accent; padding: 0 1; background: $surface; }
     """
     BINDINGS = [
         Binding("left", "move(-1)", show=False),
@@ -82,6 +65,7 @@ class PlayApp(App):
         Binding("k", "catch", show=False),
         Binding("n", "next_round", show=False),
         Binding("s", "fill_seats", show=False),
+        Binding("h", "come_back", show=False),
         Binding("q", "quit", show=False),
         Binding("escape", "cancel", show=False),
         *(Binding(str(d), f"digit({d})", show=False) for d in range(10)),
@@ -96,8 +80,6 @@ class PlayApp(App):
         self.mode: str | None = None  # "wild_color" or "catch": the next key finishes a choice
         self.uno_armed = False
         self.notice: Text | None = None  # an error or a message, shown until the next change
-        self.summary_shown_for: tuple[int, int] | None = None  # (round, winner) whose summary is up
-        self.round_end: dict | None = None
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -112,7 +94,12 @@ class PlayApp(App):
 
     async def on_mount(self) -> None:
         self.query_one(RichLog).can_focus = False
+        self.set_interval(1, self._tick_deadline)
         await self.source.start(self.on_table_change)
+
+    def _tick_deadline(self) -> None:
+        if self.source.deadline is not None and self.view:
+            self.query_one("#status", Static).update(self._status_text())
 
     async def on_unmount(self) -> None:
         await self.source.stop()
@@ -138,8 +125,8 @@ class PlayApp(App):
                 line = None
             if line:
                 log.write(Text(line, style="bold" if event["type"] in _LOUD else ""))
-            if event["type"] in ("round_end", "game_end"):
-                self.round_end = event
+            if event["type"] == "round_end":  # the summary stays in the log; keys keep working
+                log.write(self._summary_table(event))
         if notice:
             log.write(Text(notice, style="bold cyan"))
         self.notice = None
@@ -174,7 +161,6 @@ class PlayApp(App):
         playable = {FACE_CODE[a.card] for a in self.source.legal if a.verb in (PLAY, JUMP)}
         self.query_one("#hand", Static).update(hand_rows(self.hand, playable, self.selected, width))
         self.query_one("#keys", Static).update(self._keys_text())
-        self._show_summary()
 
     def _draw_waiting(self) -> None:
         """Before the first deal (a server's lobby): what the source says, and the start key."""
@@ -194,8 +180,12 @@ class PlayApp(App):
         view = self.view
         direction = t("core.direction.left" if view["direction"] == 1 else "core.direction.right")
         arrow = "↻" if view["direction"] == 1 else "↺"
-        return Text(t("tui.status", round=view["round"], target=self.source.target_score,
-                      arrow=arrow, direction=direction, turn=self._turn_text()), style="bold")
+        out = Text(t("tui.status", round=view["round"], target=self.source.target_score,
+                     arrow=arrow, direction=direction, turn=self._turn_text()), style="bold")
+        if self.source.deadline is not None:
+            left = max(0, round(self.source.deadline - time.time()))
+            out.append(" · " + t("tui.deadline", seconds=left), style="bold red" if left <= 5 else "bold")
+        return out
 
     def _players_text(self) -> Text:
         """One line per seat; two seats a line when more than five play, so 80x24 holds ten."""
@@ -262,6 +252,8 @@ class PlayApp(App):
             lines.append(t("tui.prompt.can_catch", names=_seat_list(self._catchable(), self.names)))
         if self.uno_armed:
             lines.append(t("tui.prompt.uno_armed"))
+        if self.source.away:
+            lines.insert(0, t("tui.prompt.away"))
         return Text("\n".join(lines[:2]), style="bold" if view["to_act"] == me else "")
 
     def _keys_text(self) -> Text:
@@ -284,6 +276,8 @@ class PlayApp(App):
                 keys.append((key, t(f"tui.key.{label}")))
         if UNO in verbs or self._can_say_uno_with_play():
             keys.append(("u", t("tui.key.uno")))
+        if self.source.away:
+            keys.append(("h", t("tui.key.come_back")))
         if awaiting == "round_over" and not self.source.deals_itself:
             keys.append(("n", t("tui.key.next_round")))
         elif awaiting == "game_over" and self.source.deals_itself:
@@ -291,37 +285,25 @@ class PlayApp(App):
         keys.append(("q", t("tui.key.quit")))
         return _key_line(keys)
 
-    def _show_summary(self) -> None:
-        view, event = self.view, self.round_end
-        over = view["awaiting"] in ("round_over", "game_over")
-        if not over or event is None:
-            if self.summary_shown_for and isinstance(self.screen, SummaryScreen):
-                self.pop_screen()
-            self.summary_shown_for = None
-            return
-        key = (view["round"], event["winner"])
-        if self.summary_shown_for == key:
-            return
-        self.summary_shown_for = key
-        self.push_screen(SummaryScreen(self._summary_table(event)))
-
     def _summary_table(self, event: dict) -> Table:
+        """A round's points and the scores; the final result when the round ended the game."""
         view, names = self.view, self.names
-        final = view["awaiting"] == "game_over"
-        winner = event["winner"]
-        title = (t("tui.summary.final", name=names[winner], points=view["scores"][winner]) if final
-                 else t("tui.summary.round", round=view["round"], name=names[winner], points=event["points"]))
+        winner, scores = event["winner"], event.get("scores") or view["scores"]
+        final = scores[winner] >= self.source.target_score
+        title = t("tui.summary.round", round=view["round"], name=names[winner], points=event["points"])
+        if final:
+            title += "\n" + t("tui.summary.final", name=names[winner], points=scores[winner])
         caption = "final_keys" if final else "keys"
         if self.source.deals_itself:
             caption = "server_" + caption
-        table = Table(title=title, caption=t(f"tui.summary.{caption}"), min_width=60)
+        table = Table(title=title, title_style="bold", caption=t(f"tui.summary.{caption}"), min_width=60,
+                      box=box.SIMPLE_HEAD)
         table.add_column(t("tui.summary.player"))
         table.add_column(t("tui.summary.left"), justify="right")
         table.add_column(t("tui.summary.score"), justify="right")
         hand_points = event.get("hand_points") or [0] * len(names)
         for seat, name in enumerate(names):
-            style = "bold green" if seat == winner else ""
-            table.add_row(name, str(hand_points[seat]), str(view["scores"][seat]), style=style)
+            table.add_row(name, str(hand_points[seat]), str(scores[seat]), style="bold green" if seat == winner else "")
         return table
 
     # ------------------------------------------------------------------ choices
@@ -436,6 +418,12 @@ class PlayApp(App):
     async def action_fill_seats(self) -> None:
         try:
             await self.source.fill_empty_seats(LOBBY_BOT)
+        except (TableError, UnoKartError) as err:
+            self._say(str(err))
+
+    async def action_come_back(self) -> None:
+        try:
+            await self.source.come_back()
         except (TableError, UnoKartError) as err:
             self._say(str(err))
 

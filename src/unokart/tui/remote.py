@@ -155,6 +155,20 @@ class RemoteTable(TableSource):
             if place["kind"] == "empty":
                 await self._send({"type": "bot", "seat": place["seat"], "level": level})
 
+    async def come_back(self) -> None:
+        """Resume on a second, short connection: any message with the seat's token ends the away state."""
+        import websockets
+
+        saved = self.store.get(self.link)
+        if not self.away or saved is None:
+            raise TableError(t("tui.error.not_away"))
+        try:
+            async with websockets.connect(self.ws_url, open_timeout=5) as ws:
+                await ws.send(json.dumps({"type": "resume", "token": saved["token"], "lang": current_language()}))
+                await asyncio.wait_for(ws.recv(), ANSWER_TIMEOUT)
+        except (OSError, asyncio.TimeoutError, websockets.exceptions.WebSocketException):
+            raise TableError(t("tui.remote.offline")) from None
+
     @property
     def status_note(self) -> str | None:
         """While there is no game view: the lobby, one line per seat."""
@@ -260,6 +274,7 @@ class RemoteTable(TableSource):
         elif kind == "table":
             self.table = message["table"]
             self.target_score = self.table["options"]["target_score"]
+            self._take_seats(self.table["seats"])
             self._notify()
         elif kind == "state":
             self._take_state(message)
@@ -268,8 +283,14 @@ class RemoteTable(TableSource):
             return self._take_error(message)
         return None
 
+    def _take_seats(self, seats: list[dict]) -> None:
+        self.away = any(place["seat"] == self.seat and place["away"] for place in seats)
+
     def _take_state(self, message: dict) -> None:
         self.version = message["version"]
+        deadline = message.get("deadline")
+        self.deadline = deadline["at"] / 1000 if deadline and deadline["seat"] == self.seat else None
+        self._take_seats(message.get("seats") or [])
         self.view = message["view"]
         try:
             self.legal = [Action.parse(text) for text in message["legal"]]

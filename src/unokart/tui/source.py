@@ -29,6 +29,8 @@ class TableSource:
     status_note: str | None = None  # what to show while there is no game yet (a lobby)
     view: dict | None = None
     legal: list[Action] = []
+    deadline: float | None = None  # when this seat's decision is due (Unix seconds), at a timed table
+    away = False  # a bot plays this seat until its player comes back
 
     async def start(self, on_change: OnChange) -> None:
         raise NotImplementedError
@@ -44,6 +46,10 @@ class TableSource:
     async def fill_empty_seats(self, level: str) -> None:
         """Seat a bot of ``level`` in every empty seat of a lobby."""
         raise TableError(t("tui.error.no_lobby"))
+
+    async def come_back(self) -> None:
+        """End the away state: this seat's player decides again."""
+        raise TableError(t("tui.error.not_away"))
 
     async def stop(self) -> None:
         """Leave the table (the game itself may go on elsewhere)."""
