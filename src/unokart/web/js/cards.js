@@ -54,7 +54,7 @@ export function cardName(code) {
 
 function centreGlyph(color, rank) {
   if (color === "W") return rank === "+4" ? "+4" : "?";
-  return RANK_GLYPH[rank] || rank;
+  return RANK_GLYPH[rank] || (/^[0-9]$/.test(rank) ? rank : "?"); // only known glyphs reach innerHTML
 }
 
 /**
@@ -67,7 +67,7 @@ export function cardElement(code, { tag = "div", size = "", activeColor = null }
   el.className = `card card-${color}${size ? " card-" + size : ""}`;
   el.dataset.code = code;
   const glyph = centreGlyph(color, rank);
-  const letter = color === "W" ? "W" : `${color}${COLOR_SHAPE[color]}`;
+  const letter = color in COLOR_SHAPE ? `${color}${COLOR_SHAPE[color]}` : "W";
   // Rank, colour letter and item sit on the left edge, so they stay readable when cards overlap.
   const corner = rank === "6" || rank === "9" ? `<u>${glyph}</u>` : glyph; // a 6 upside down is not a 9
   el.innerHTML =
