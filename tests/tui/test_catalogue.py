@@ -1,0 +1,27 @@
+"""Every message the terminal client shows is in the English catalogue."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from unokart.i18n import catalogue
+from unokart.rules.engine import AWAITING
+
+SOURCE = Path(__file__).resolve().parents[2] / "src" / "unokart" / "tui"
+
+
+def test_every_literal_tui_key_exists():
+    english = catalogue("en")
+    used = {key for path in SOURCE.glob("*.py") for key in re.findall(r'"(tui\.[a-z_.]+)"', path.read_text())}
+    assert used, "the scan found the keys"
+    assert sorted(key for key in used if key not in english) == []
+
+
+def test_keys_built_from_names_exist():
+    english = catalogue("en")
+    decisions = [a for a in AWAITING if a not in ("round_over", "game_over")]
+    built = [f"tui.prompt.{a}" for a in decisions] + [f"core.awaiting.{a}" for a in AWAITING]
+    built += [f"tui.summary.{p}{k}" for p in ("", "server_") for k in ("keys", "final_keys")]
+    built += [f"tui.key.{k}" for k in ("draw", "keep", "challenge", "accept", "catch")]
+    assert [key for key in built if key not in english] == []
