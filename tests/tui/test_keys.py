@@ -134,3 +134,17 @@ async def test_arrows_walk_over_two_copies_of_a_card():
 def test_every_key_does_one_thing():
     keys = [binding.key for binding in PlayApp.BINDINGS]
     assert len(keys) == len(set(keys)), sorted(k for k in keys if keys.count(k) > 1)
+
+
+async def test_uno_said_after_the_play_while_the_next_player_waits():
+    # Ann: R5 R6 (first card R1, Ann starts). She plays R5 without UNO; u says it before Luigi moves.
+    table = scripted_table(["R5", "G2", "R6", "G3", "R1"], dealer=1, hand_size=2)
+    table.delay = 30  # Luigi waits: the UNO window stays open
+    app = PlayApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("1", "enter")
+        assert table.game.to_act == 1 and "You have one card left: press u to say UNO!" in screen_text(app)
+        await pilot.press("u")
+        assert "Ann says UNO!" in log_text(app)
+        assert "UNO!" in screen_text(app).splitlines()[1]  # Ann's line in the player list
