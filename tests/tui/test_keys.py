@@ -39,6 +39,8 @@ async def test_catch_a_forgotten_uno_then_draw_and_keep():
         assert "no UNO!" in screen_text(app) and "Press k to catch" in screen_text(app)
         await pilot.press("k")
         assert "Ann catches Luigi, who forgot to say UNO: Luigi draws 2." in log_text(app)
+        for hidden in ("B1", "B2", "blue 1", "blue 2", "G2"):  # Luigi's cards never reach Ann's screen
+            assert hidden not in log_text(app) and hidden not in screen_text(app)
         await pilot.press("d")
         assert table.game.awaiting == "drawn"
         assert "You drew G5: Enter plays it, p keeps it." in screen_text(app)
