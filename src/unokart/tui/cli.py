@@ -47,8 +47,9 @@ def register(app: typer.Typer) -> None:
             options = parse_options(option)
             if target is not None:
                 options["target_score"] = target
+            seed = random.randrange(2**31) if seed is None else seed
             try:
-                source = local_table(players, bots, name, random.randrange(2**31) if seed is None else seed, options, delay)
+                source = local_table(players, bots, name, seed, options, delay)
             except UnoKartError as err:
                 typer.echo(f"error: {t('tui.error.bad_option', reason=err)}", err=True)
                 raise typer.Exit(2)
@@ -56,3 +57,5 @@ def register(app: typer.Typer) -> None:
                 typer.echo(f"error: {t('tui.error.bad_bot', reason=err)}", err=True)
                 raise typer.Exit(2)
         PlayApp(source).run()
+        if not join:
+            typer.echo(t("tui.seed_hint", seed=seed))
