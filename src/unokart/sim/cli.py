@@ -107,7 +107,7 @@ def _print_table(summary: dict) -> None:
     for bot in summary["bots"]:
         lo, hi = bot["ci95"]
         table.add_row(
-            bot["name"], str(bot["seats"]), f"{bot['win_rate']:.1%}", f"{lo:.1%}-{hi:.1%}",
+            bot["name"], str(bot["seats"]), f"{bot['win_rate']:.1%}", f"{lo:.2%}-{hi:.2%}",
             f"{bot['round_win_rate']:.1%}", f"{bot['points_per_round']:.1f}", f"{bot['decision_ms']:.2f}",
             f"{bot['rating']['ordinal']:.1f}",
         )
