@@ -43,6 +43,7 @@ def test_table_names_each_bot_and_a_cycled_lineup_fills_the_table():
     (["--bots", "random,random", "--option", "teleport"], "unknown option 'teleport'"),
     (["--bots", "random,random", "--games", "0"], "--games"),
     (["--bots", "random,random", "--target", "0"], "target_score"),
+    (["--bots", "random,random", "--plot", "/no/such/folder/win.png"], "cannot write the plot"),
 ])
 def test_bad_input_gets_one_clear_sentence_and_no_traceback(args, message):
     done = simulate(*args)

@@ -52,6 +52,8 @@ def register(app: typer.Typer) -> None:
                 records.mkdir(parents=True, exist_ok=True)
             except OSError as err:
                 fail(t("sim.error.records", path=records, reason=err.strerror or err))
+        if plot is not None and not plot.parent.is_dir():  # say so before the games, not after
+            fail(t("sim.error.plot", path=plot, reason=t("sim.error.no_folder")))
         setup = Setup(make_lineup(names, players), options, seed, str(records) if records is not None else None)
         played_games = rounded_games(games, setup.players)
         if played_games != games:
