@@ -26,11 +26,10 @@ class Server:
 
     def __init__(self, db: Path, grace: float = 30.0, bot_delay: float = 0.0):
         self.db = db
-        self.port = free_port()
-        self.args = [sys.executable, "-m", "unokart.cli", "serve", "--port", str(self.port), "--db", str(db),
-                     "--bot-delay", str(bot_delay), "--round-pause", "0", "--grace", str(grace), "--rate-limit", "500"]
+        self.options = ["--bot-delay", str(bot_delay), "--round-pause", "0", "--grace", str(grace), "--rate-limit", "500"]
         self.log = db.with_suffix(".log")
         self.proc: subprocess.Popen | None = None
+        self.port = 0
         self.start()
 
     @property
@@ -41,18 +40,25 @@ class Server:
         return f"ws://127.0.0.1:{self.port}/ws/{code}"
 
     def start(self) -> None:
-        with open(self.log, "ab") as log:
-            self.proc = subprocess.Popen(self.args, stdout=log, stderr=subprocess.STDOUT)
-        for _ in range(300):
-            try:
-                if httpx.get(self.url + "/api/health", timeout=1).json() == {"status": "ok"}:
-                    return
-            except httpx.HTTPError:
-                pass
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"server exited: {self.log.read_text()}")
-            time.sleep(0.05)
-        raise RuntimeError("server did not start")
+        """Start (or restart) the server on a free port; a port another process grabs first is replaced."""
+        for _ in range(5):
+            self.port = free_port()
+            with open(self.log, "ab") as log:
+                self.proc = subprocess.Popen(
+                    [sys.executable, "-m", "unokart.cli", "serve", "--port", str(self.port), "--db", str(self.db),
+                     *self.options], stdout=log, stderr=subprocess.STDOUT)
+            deadline = time.monotonic() + 60  # a loaded machine may take a while to import everything
+            while self.proc.poll() is None and time.monotonic() < deadline:
+                try:
+                    if httpx.get(self.url + "/api/health", timeout=1).json() == {"status": "ok"}:
+                        return
+                except httpx.HTTPError:
+                    pass
+                time.sleep(0.05)
+            if self.proc.poll() is None:
+                self.kill()
+                raise RuntimeError("server did not start")
+        raise RuntimeError(f"server exited: {self.log.read_text()[-2000:]}")
 
     def kill(self) -> None:
         self.proc.kill()

@@ -47,8 +47,11 @@ def test_kill_9_and_restart_loses_no_acknowledged_action(tmp_path):
             code, clients = await seated(server, options={"target_score": 60})
             await _acknowledged_moves(clients, 12, rng)
             await to_act(clients)  # both have seen the latest state
-            server.create(seats=3, bots={"0": "easy", "1": "heuristic", "2": "ismcts:20"}, start=True)
-            await asyncio.sleep(0.5)
+            bots = server.create(seats=3, bots={"0": "easy", "1": "heuristic", "2": "ismcts:20"}, start=True)["code"]
+            for _ in range(400):  # until the bots have played a few moves, the search among them
+                if httpx.get(f"{server.url}/api/tables/{bots}").json()["version"] > 3 and _children(server.proc.pid):
+                    break
+                await asyncio.sleep(0.05)
             return code, clients
         code, (ann, bob) = asyncio.run(before())
         acknowledged = max((ann.last_state, bob.last_state), key=lambda state: state["version"])

@@ -148,7 +148,7 @@ def test_every_message_to_a_seat_shows_only_what_that_seat_may_see(played):
                         _check(seat, message, game)
                         checked += 1
             assert not by_version  # every message matched a position of the game
-    assert checked > 500
+    assert checked > 200
 
 
 def test_a_finished_game_is_served_round_by_round_for_replay(played, server):

@@ -14,6 +14,7 @@ import asyncio
 import hashlib
 import json
 import logging
+import math
 import multiprocessing
 import os
 import random
@@ -42,6 +43,7 @@ TIMER_RANGE = (5, 600)
 AWAY_LEVEL = "heuristic"
 OUTBOX_LIMIT = 2000  # queued messages; a client this far behind is dropped
 ENDED = ("round_over", "game_over")
+BOT_TICK = 0.025  # seconds: cheap bots' moves falling due in one tick are decided together (fewer wake-ups)
 
 
 @dataclass
@@ -83,6 +85,17 @@ def decide(bots: dict, requests: list[tuple[int, str, Any, list[Action]]], seed:
         if choice is not None:
             return seat, choice
     return None
+
+
+def decide_each(batch: list[tuple[list, int]]) -> list:
+    """``decide`` for several tables in one trip to the bots' thread; a failure is returned, not raised."""
+    results: list = []
+    for requests, seed in batch:
+        try:
+            results.append(decide({}, requests, seed))
+        except Exception as err:  # one bot's bug must not cost the other tables their moves
+            results.append(err)
+    return results
 
 
 _WORKER_BOTS: dict = {}
@@ -217,7 +230,8 @@ class Hub:
         # Cheap bots decide in microseconds: one thread is plenty, and fewer threads fight less for the GIL.
         self._threads = ThreadPoolExecutor(max_workers=settings.bot_threads, thread_name_prefix="bots")
         self._tasks: set[asyncio.Task] = set()
-        self._bot_seeds = random.Random(secrets.randbits(64))  # bots' dice need no system entropy per move
+        self._bot_seeds = random.Random(secrets.randbits(64))
+        self._due: dict[float, list[tuple]] = {}  # tick -> bot moves falling due then  # bots' dice need no system entropy per move
 
     # ------------------------------------------------------------------ life
     def restore(self) -> None:
@@ -599,29 +613,65 @@ class Hub:
         table.think_version = table.version
         work = [(index, seat.level if seat.kind == "bot" else AWAY_LEVEL, game.view(index), legal)
                 for index, seat, legal in requests]
-        self._spawn(self._think(table, table.version, work))
+        job = (table, table.version, work)
+        if any(level.startswith("ismcts") for _, level, _, _ in work):
+            self._spawn(self._search(job))
+        else:
+            self._queue(job)
 
-    async def _think(self, table: Table, version: int, work: list) -> None:
+    def _queue(self, job: tuple) -> None:
+        """A cheap bot's move, decided with every other one falling due in the same tick."""
+        loop = asyncio.get_running_loop()
+        delay = self.settings.bot_delay
+        when = math.ceil((loop.time() + delay) / BOT_TICK) * BOT_TICK if delay else 0.0
+        batch = self._due.get(when)
+        if batch is None:
+            batch = self._due[when] = []
+            if delay:
+                loop.call_at(when, self._decide_due, when)
+            else:
+                loop.call_soon(self._decide_due, when)
+        batch.append(job)
+
+    def _decide_due(self, when: float) -> None:
+        jobs = [job for job in self._due.pop(when) if job[0].version == job[1]]
+        if jobs:
+            self._spawn(self._decide_batch(jobs))
+
+    async def _decide_batch(self, jobs: list[tuple]) -> None:
+        seeds = [self._bot_seeds.getrandbits(64) for _ in jobs]
+        results = await asyncio.get_running_loop().run_in_executor(
+            self._threads, decide_each, [(work, seed) for (_, _, work), seed in zip(jobs, seeds)])
+        for job, seed, result in zip(jobs, seeds, results):
+            self._play(job, seed, result)
+
+    async def _search(self, job: tuple) -> None:
+        """An ISMCTS bot's move, searched in the process pool."""
+        table, version, work = job
         if self.settings.bot_delay:
             await asyncio.sleep(self.settings.bot_delay)
             if table.version != version:
                 return
         seed = self._bot_seeds.getrandbits(64)
         try:
-            if any(level.startswith("ismcts") for _, level, _, _ in work):
-                decision = await asyncio.get_running_loop().run_in_executor(self._process_pool(), decide_in_worker, work, seed)
-            else:
-                decision = await asyncio.get_running_loop().run_in_executor(self._threads, decide, {}, work, seed)
-        except Exception:
-            log.exception("a bot failed at table %s; playing a random legal action instead", table.code)
+            result = await asyncio.get_running_loop().run_in_executor(self._process_pool(), decide_in_worker, work, seed)
+        except Exception as err:
+            result = err
+        self._play(job, seed, result)
+
+    def _play(self, job: tuple, seed: int, result: "tuple[int, Action] | None | Exception") -> None:
+        """A bot's decision goes through the same checks as a person's, if the moment has not passed."""
+        table, version, work = job
+        if isinstance(result, Exception):
+            log.error("a bot failed at table %s (%r); playing a random legal action instead", table.code, result)
             last = work[-1]
-            decision = (last[0], random.Random(seed).choice(last[3])) if last[0] == table.game.to_act else None
-        if decision is None or table.version != version or not table.seats[decision[0]].automatic:
+            result = (last[0], random.Random(seed).choice(last[3])) if last[0] == table.game.to_act else None
+        if result is None or table.version != version or not table.seats[result[0]].automatic:
             return
         try:
-            self.submit(table, decision[1])
+            self.submit(table, result[1])
         except ServerError as err:
-            log.error("bot action %s refused at table %s: %s", decision[1], table.code, err.fields)
+            log.error("bot action %s refused at table %s: %s", result[1], table.code, err.fields)
 
     def _process_pool(self) -> ProcessPoolExecutor:
         if self._pool is None:
