@@ -143,7 +143,7 @@ def whole_blocks(played: list[Played], players: int) -> list[Played]:
 class BotSummary:
     name: str
     seats: int  # how many of the table's seats this bot fills
-    games: int = 0  # games x seats
+    games: int = 0  # games x seats: the counts behind every rate, to pool runs
     wins: int = 0
     rounds: int = 0  # rounds x seats
     rounds_won: int = 0
@@ -157,6 +157,7 @@ class BotSummary:
         rlo, rhi = wilson_interval(self.rounds_won, self.rounds)
         return {
             "name": self.name, "seats": self.seats,
+            "games_played": self.games, "games_won": self.wins, "rounds_played": self.rounds, "rounds_won": self.rounds_won,
             "win_rate": self.wins / self.games if self.games else 0.0, "ci95": [lo, hi],
             "round_win_rate": self.rounds_won / self.rounds if self.rounds else 0.0, "round_ci95": [rlo, rhi],
             "points_per_round": self.points / self.rounds if self.rounds else 0.0,
