@@ -129,11 +129,12 @@ def draw_plot(summary: dict, path: Path) -> None:
     bots = summary["bots"]
     rates = [b["win_rate"] for b in bots]
     errors = [[r - b["ci95"][0] for r, b in zip(rates, bots)], [b["ci95"][1] - r for r, b in zip(rates, bots)]]
-    fig, ax = plt.subplots(figsize=(1.6 + 1.4 * len(bots), 4))
-    ax.bar([b["name"] for b in bots], rates, yerr=errors, capsize=6, color="#3b7dd8")
-    ax.set_ylim(0, 1)
+    fig, ax = plt.subplots(figsize=(max(5.0, 1.6 + 1.4 * len(bots)), 4))
+    bars = ax.bar([b["name"] for b in bots], rates, yerr=errors, capsize=6, color="#3b7dd8")
+    ax.bar_label(bars, labels=[f"{r:.1%}" for r in rates], padding=3)
+    ax.set_ylim(0, 1.05)
     ax.set_ylabel(t("sim.col.win"))
-    ax.set_title(t("sim.plot.title", games=summary["games"]))
+    ax.set_title(t("sim.plot.title", games=summary["games"]), fontsize=10)
     fig.tight_layout()
     fig.savefig(path)
     plt.close(fig)
