@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ..rules import Game
 from ..rules.options import Options
@@ -22,7 +22,6 @@ class GameResult:
     decisions: list[int]
     decision_seconds: list[float]
     record: dict | None = None
-    decision_times: list[list[float]] = field(default_factory=list)
 
 
 def bot_rngs(seed: int, players: int) -> list[random.Random]:
@@ -42,27 +41,22 @@ def out_of_turn_order(game: Game) -> list[int]:
 
 
 def play_game(bots: list, seed: int, options: Options | dict | None = None, names: list[str] | None = None,
-              keep_record: bool = False, keep_times: bool = False, clock=time.perf_counter) -> GameResult:
-    """Play one game to the target score; ``bots[seat]`` decides for each seat.
-    Decisions are timed with ``clock`` (wall time; ``time.process_time`` ignores other programs' load)."""
+              keep_record: bool = False) -> GameResult:
+    """Play one game to the target score; ``bots[seat]`` decides for each seat (timed by the wall clock)."""
     n = len(bots)
     game = Game.new(names or n, seed=seed, options=options)
     rngs = bot_rngs(seed, n)
     decisions = [0] * n
     seconds = [0.0] * n
-    times: list[list[float]] = [[] for _ in range(n)]
     rounds_won = [0] * n
     round_points = [0] * n
     scores_before = [0] * n  # at the start of the round
 
     def ask(seat: int, legal: list) -> object:
-        start = clock()
+        start = time.perf_counter()
         action = bots[seat].choose(game.view(seat), legal, rngs[seat])
-        spent = clock() - start
+        seconds[seat] += time.perf_counter() - start
         decisions[seat] += 1
-        seconds[seat] += spent
-        if keep_times:
-            times[seat].append(spent)
         return action
 
     while True:
@@ -93,5 +87,5 @@ def play_game(bots: list, seed: int, options: Options | dict | None = None, name
     return GameResult(
         winner=game.game_winner, scores=game.scores[:], rounds=game.round, rounds_won=rounds_won,
         round_points=round_points, decisions=decisions, decision_seconds=seconds,
-        record=game.record() if keep_record else None, decision_times=times if keep_times else [],
+        record=game.record() if keep_record else None,
     )
