@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 import random
-import sys
 import time
-from pathlib import Path
 
 import httpx
 import pytest
-from server_harness import Server
 
 from unokart import Game
 from unokart.rules import RecordError
@@ -64,22 +61,6 @@ def test_a_broken_record_or_a_missing_round_is_refused_with_a_reason():
         replay_round(broken, 1)
 
 
-class ReplayServer(Server):
-    """The real server app with the replay route the client asks for (tests/web/replay_server.py)."""
-
-    def start(self) -> None:
-        self.args = [sys.executable, str(Path(__file__).with_name("replay_server.py")), str(self.port), str(self.db)]
-        super().start()
-
-
-@pytest.fixture(scope="module")
-def replay_server(tmp_path_factory):
-    srv = ReplayServer(tmp_path_factory.mktemp("replay") / "unokart.sqlite")
-    yield srv
-    srv.stop()
-    assert srv.errors_logged() == ""
-
-
 def finished_game(server) -> dict:
     server.create(seats=3, bots={"0": "easy", "1": "random", "2": "easy"}, options={"hand_size": 3, "target_score": 1}, start=True)
     deadline = time.monotonic() + 30
@@ -89,11 +70,11 @@ def finished_game(server) -> dict:
     return httpx.get(f"{server.url}/api/games/{games[0]['id']}").json()
 
 
-def test_the_viewer_steps_through_a_finished_game_from_any_seat_and_by_link(replay_server, new_page, shots):
-    game = finished_game(replay_server)
+def test_the_viewer_steps_through_a_finished_game_from_any_seat_and_by_link(server, new_page, shots):
+    game = finished_game(server)
     actions = game["record"]["rounds"][0]["actions"]
     page = new_page("desktop")
-    page.goto(replay_server.url + "/")
+    page.goto(server.url + "/")
     page.click("#games-list a")  # the lobby lists the finished game
     page.wait_for_selector("#replay-step")
     assert page.inner_text("#replay-step") == f"move 0 of {len(actions)}"

@@ -6,8 +6,9 @@ the game is over, so nothing is secret any more) and the events, each tagged
 with the seats that could see it. The page then shows the game from any seat's
 view (other hands as sizes, that seat's private events) or with all cards open.
 
-Meant to be served as ``GET /api/games/{id}/replay?round=N&lang=xx`` (one
-round at a time: a round is 50 to 300 frames of under 1 KB). Pure: no I/O.
+The server serves it as ``GET /api/games/{id}/replay?round=N&lang=xx``
+(docs/PROTOCOL.md), one round at a time: a round is tens to a few hundred
+frames of under 1 KB. Pure: no I/O.
 """
 
 from __future__ import annotations

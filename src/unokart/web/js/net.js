@@ -66,7 +66,8 @@ export class TableSocket {
       if (this.ws !== ws || this.closed) return;
       if (event.code === 4404) { this.closed = true; this.onStatus("closed"); return; }
       this.onStatus("connecting");
-      const delay = Math.min(8000, 400 * 2 ** this.retry++);
+      // Back off, but never past 3 s: a player waiting for their table wants it back quickly.
+      const delay = Math.min(3000, 300 * 2 ** this.retry++) * (0.75 + Math.random() / 2);
       this.timer = setTimeout(() => this.connect(), delay);
     };
   }

@@ -123,17 +123,9 @@ export function showReplay(app, gameId, params) {
     screen.replaceChildren(el("p.empty", {}, t("web.loading")));
     try {
       s.game = await api(`/api/games/${gameId}`);
-    } catch (err) {
-      screen.replaceChildren(el("section.panel", {}, el("h2", {}, t("web.replay.missing")), el("p", {}, err.message), lobbyLink()));
-      return;
-    }
-    try {
       await loadRound(Math.min(Math.max(1, s.round), s.game.rounds));
     } catch (err) {
-      // A server without the replay endpoint: the record's moves, at least, as text.
-      const moves = s.game.record.rounds.map((round, i) => el("section.panel", {}, el("h2", {}, t("web.replay.round_n", { n: i + 1 })),
-        el("ol", {}, round.actions.map((action) => el("li", {}, action)))));
-      screen.replaceChildren(el("div.board", {}, el("section.panel", {}, el("h2", {}, t("web.replay.unavailable")), el("p", {}, err.message), lobbyLink()), moves));
+      screen.replaceChildren(el("section.panel", {}, el("h2", {}, t("web.replay.missing")), el("p", {}, err.message), lobbyLink()));
       return;
     }
     render();
