@@ -27,9 +27,11 @@ def cards_text(codes: list[str], lang: str | None = None) -> str:
     return ", ".join(codes) if codes else "-"
 
 
-def describe_event(event: dict, names: list[str], lang: str | None = None) -> str | None:
-    """One line for a log, or None for events that say nothing to a person."""
+def describe_event(event: dict, names: list[str], lang: str | None = None, viewer: int | None = None) -> str | None:
+    """One line for a log, as ``viewer`` reads it (a seat, or None), or None for events that say nothing to a person."""
     kind = event["type"]
+    if kind == "reveal" and viewer is not None and viewer == event["seat"]:
+        return t("core.event.reveal_own", lang, target=names[event["to"]])
     who = names[event["seat"]] if "seat" in event and event["seat"] is not None else ""
     target = names[event["target"]] if isinstance(event.get("target"), int) else ""
     if kind == "play":

@@ -719,7 +719,7 @@ class Hub:
         for index in range(start, len(logged)):
             to, event = logged[index]
             if to is None or (seat is not None and seat in to):
-                events.append({**event, "i": index, "text": describe_event(event, names, lang)})
+                events.append({**event, "i": index, "text": describe_event(event, names, lang, seat)})
         deadline = None
         if table.deadline is not None:
             deadline = {"seat": game.to_act, "at": int(table.deadline * 1000)}

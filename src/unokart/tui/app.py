@@ -117,10 +117,8 @@ class PlayApp(App):
         log = self.query_one(RichLog)
         me = self.source.seat
         for event in events:
-            if event["type"] == "reveal" and event.get("seat") == me:
-                continue  # our own hand shown to the challenger: nothing new for us
             try:
-                line = describe_event(event, self.names)
+                line = describe_event(event, self.names, viewer=me)
             except (KeyError, TypeError, IndexError):  # an event a newer server knows and we do not
                 line = None
             if line:
