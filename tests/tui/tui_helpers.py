@@ -13,6 +13,7 @@ from unokart.tui.local import LocalTable
 
 # Screen captures for people to look at (git-ignored).
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "tui"
+ARTIFACTS.mkdir(parents=True, exist_ok=True)  # a fresh clone has no artifacts folder
 
 
 def screen_text(app) -> str:
