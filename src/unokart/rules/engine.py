@@ -75,6 +75,11 @@ def _plays(seat: int, face: int, uno: bool, verb: str = A.PLAY) -> tuple[Action,
 SEAT_PLAYS: Final = [[_plays(s, f, False) for f in range(54)] for s in range(10)]
 SEAT_PLAYS_UNO: Final = [[_plays(s, f, False) + _plays(s, f, True) for f in range(54)] for s in range(10)]
 SEAT_DRAW: Final = [make(s, A.DRAW) for s in range(10)]
+SEAT_PASS: Final = [make(s, A.PASS) for s in range(10)]
+SEAT_CHALLENGE: Final = [make(s, A.CHALLENGE) for s in range(10)]
+SEAT_ACCEPT: Final = [make(s, A.ACCEPT) for s in range(10)]
+SEAT_COLORS: Final = [tuple(make(s, A.COLOR, color=c) for c in range(4)) for s in range(10)]
+DRAW_TWO_BITS: Final = sum(BIT[c * 13 + DRAW_TWO] for c in range(4))
 
 
 class Game:
@@ -116,6 +121,12 @@ class Game:
     _seed_source: random.Random
     _legal: list[Action] | None
     _legal_seat: int
+    # The house rules the hot path asks about, read once from the (frozen) options.
+    _stacking: bool
+    _jump_in: bool
+    _seven_zero: bool
+    _force_play: bool
+    _draw_until_playable: bool
 
     # ------------------------------------------------------------------ creation
     @classmethod
@@ -145,6 +156,8 @@ class Game:
         g.n = len(names)
         g.names = names
         g.options = options
+        g._stacking, g._jump_in, g._seven_zero = options.stacking, options.jump_in, options.seven_zero
+        g._force_play, g._draw_until_playable = options.force_play, options.draw_until_playable
         g.scores = [0] * g.n
         g.round = 0
         g.dealer = 0
@@ -324,7 +337,7 @@ class Game:
             w = self.uno_window
             if len(self.hands[w]) == 1 and not self.uno_said[w]:
                 acts.append(make(seat, A.UNO) if w == seat else make(seat, A.CATCH, target=w))
-        if self.options.jump_in and self.awaiting == PLAY and seat != self.to_act:
+        if self._jump_in and self.awaiting == PLAY and seat != self.to_act:
             top = self.discard[-1]
             if top < 52 and top in self.hands[seat]:
                 acts.extend(_plays(seat, top, False, A.JUMP))
@@ -347,26 +360,22 @@ class Game:
             acts.append(SEAT_DRAW[seat])
             return acts
         if aw == DRAWN:
-            acts = list(_plays(seat, self.drawn, False))
-            if len(hand) == 2:
-                acts.extend(_plays(seat, self.drawn, True))
-            if not self.options.force_play:
-                acts.append(make(seat, A.PASS))
+            acts = list((SEAT_PLAYS_UNO if len(hand) == 2 else SEAT_PLAYS)[seat][self.drawn])
+            if not self._force_play:
+                acts.append(SEAT_PASS[seat])
             return acts
         if aw == CHALLENGE or aw == STACK:
-            acts = [make(seat, A.CHALLENGE)] if aw == CHALLENGE else []
-            acts.append(make(seat, A.ACCEPT))
-            if self.options.stacking:
-                top = self.discard[-1]
-                faces = [WILD_DRAW_FOUR] if top == WILD_DRAW_FOUR else [f for f in dict.fromkeys(hand) if FACE_RANK[f] == DRAW_TWO]
-                for face in faces:
-                    if face in hand:
-                        acts.extend(_plays(seat, face, False))
-                        if len(hand) == 2:
-                            acts.extend(_plays(seat, face, True))
+            acts = [SEAT_CHALLENGE[seat], SEAT_ACCEPT[seat]] if aw == CHALLENGE else [SEAT_ACCEPT[seat]]
+            if self._stacking:  # R12.1: the same kind only, no mixing
+                mask = self.masks[seat] & (BIT[WILD_DRAW_FOUR] if self.discard[-1] == WILD_DRAW_FOUR else DRAW_TWO_BITS)
+                table = SEAT_PLAYS_UNO[seat] if len(hand) == 2 else SEAT_PLAYS[seat]
+                while mask:
+                    low = mask & -mask
+                    acts += table[low.bit_length() - 1]
+                    mask ^= low
             return acts
         if aw == COLOR:
-            return [make(seat, A.COLOR, color=c) for c in range(4)]
+            return list(SEAT_COLORS[seat])
         if aw == TARGET:
             return [make(seat, A.TARGET, target=t) for t in range(self.n) if t != seat]
         if aw == SWAP:
@@ -377,17 +386,17 @@ class Game:
     def apply(self, action: object) -> None:
         """Apply one action (object or text). An illegal one raises IllegalAction and changes nothing."""
         a = action if action.__class__ is Action else as_action(action)
-        if a not in self.legal_actions(a.seat):
-            if a.verb == A.CATCH and self._is_void_catch(a):
-                self._emit({"type": "catch_missed", "seat": a.seat, "target": a.target})
+        seat, verb, card, color, target, uno = a
+        if a not in self.legal_actions(seat):
+            if verb == A.CATCH and self._is_void_catch(a):
+                self._emit({"type": "catch_missed", "seat": seat, "target": target})
                 self._accept(a)
                 return
             raise self._explain(a)
-        verb, seat = a.verb, a.seat
         if self.uno_window >= 0 and seat != self.uno_window and verb in A.TURN_VERBS:
             self.uno_window = -1  # R8.3: another seat's turn action closes the window
         if verb == A.PLAY:
-            self._play(seat, a.card, a.color, a.uno)
+            self._play(seat, card, color, uno)
         elif verb == A.DRAW:
             self._turn_draw(seat)
         elif verb == A.PASS:
@@ -400,8 +409,8 @@ class Game:
             self._emit({"type": "uno", "seat": seat})
         elif verb == A.CATCH:
             self.uno_window = -1
-            self._emit({"type": "caught", "seat": a.seat, "target": a.target})
-            self._draw(a.target, 2, "uno_penalty")
+            self._emit({"type": "caught", "seat": seat, "target": target})
+            self._draw(target, 2, "uno_penalty")
         elif verb == A.CHALLENGE:
             self._challenge(seat)
         elif verb == A.ACCEPT:
@@ -410,17 +419,17 @@ class Game:
             self._emit_lazy(("skipped", seat))
             self._next_from(seat, 1)
         elif verb == A.COLOR:
-            self._choose_color(seat, a.color)
+            self._choose_color(seat, color)
         elif verb == A.TARGET:
-            self._emit({"type": "green_shell_target", "seat": seat, "target": a.target})
-            self._draw(a.target, 1, "green_shell")
+            self._emit({"type": "green_shell_target", "seat": seat, "target": target})
+            self._draw(target, 1, "green_shell")
             self._after_item(seat)
         elif verb == A.SWAP:
-            self._swap(seat, a.target)
+            self._swap(seat, target)
         elif verb == A.JUMP:
-            self._emit({"type": "jump_in", "seat": seat, "card": FACE_CODE[a.card]})
+            self._emit({"type": "jump_in", "seat": seat, "card": FACE_CODE[card]})
             self.to_act = seat
-            self._play(seat, a.card, -1, a.uno)
+            self._play(seat, card, -1, uno)
         self._accept(a)
 
     def _accept(self, a: Action) -> None:
@@ -443,7 +452,7 @@ class Game:
         self.discard.append(face)
         self.drawn = -1
         if self.log_events:
-            self._log.append((None, ("play", seat, face, color, uno)))
+            self._log.append(("play", seat, face, color, uno))
         if uno:
             self.uno_said[seat] = True
             self._emit({"type": "uno", "seat": seat})
@@ -465,11 +474,12 @@ class Game:
             self._end_round(seat)
             return
         if rank < 10:
-            if self.options.seven_zero and rank == 7:
-                self.awaiting = SWAP
-                return
-            if self.options.seven_zero and rank == 0:
-                self._rotate_hands()
+            if self._seven_zero:
+                if rank == 7:
+                    self.awaiting = SWAP
+                    return
+                if rank == 0:
+                    self._rotate_hands()
             self._next_from(seat, 1)
         elif rank == SKIP:
             self._emit_lazy(("skipped", (seat + self.direction) % n))
@@ -484,7 +494,7 @@ class Game:
                 self._next_from(seat, 1)
         elif rank == DRAW_TWO:
             victim = (seat + self.direction) % n
-            if self.options.stacking:
+            if self._stacking:
                 self.pending += 2
                 self.to_act, self.awaiting = victim, STACK
             else:
@@ -502,7 +512,7 @@ class Game:
     def _turn_draw(self, seat: int) -> None:
         """R4.3 (and R12.2): draw, then maybe play the drawn card."""
         got = self._draw(seat, 1, "turn")
-        if self.options.draw_until_playable:
+        if self._draw_until_playable:
             while got and not self.playable(got[-1]):
                 got = self._draw(seat, 1, "turn")
         if got and self.playable(got[-1]):
@@ -640,7 +650,7 @@ class Game:
             self.masks[seat] = mask
             self.uno_said[seat] = False
         if self.log_events:
-            self._log += ((None, ("draw", seat, len(got), cause)), ((seat,), ("drew", seat, got)))
+            self._log.append(("draw", seat, got, cause))
         return got
 
     # ------------------------------------------------------------------ scoring (R11)
@@ -761,17 +771,22 @@ class Game:
         done = self._materialized
         if done > len(log):  # the list was cleared by its reader
             done = 0
-        for i in range(done, len(log)):
-            to, event = log[i]
-            if event.__class__ is not dict:
-                log[i] = (to, event_dict(event))
+        if done < len(log):
+            # Only the tail no one has read yet is rewritten, so every index handed out stays valid.
+            tail = log[done:]
+            del log[done:]
+            for entry in tail:
+                if entry[0].__class__ is str:
+                    log += expand_event(entry)
+                else:
+                    log.append(entry)
         self._materialized = len(log)
         return log
 
     def _emit_lazy(self, event: tuple) -> None:
-        """A public event kept as a tuple until someone reads it (see event_dict)."""
+        """A public event kept as a flat tuple until someone reads it (see expand_event)."""
         if self.log_events:
-            self._log.append((None, event))
+            self._log.append(event)
 
     def events_for(self, seat: int | None, since: int = 0) -> list[dict]:
         """This round's events that ``seat`` may see (None: the public ones only)."""
@@ -850,24 +865,22 @@ class Game:
         return f"<Game {self.n} players, round {self.round}, seat {self.to_act} {self.awaiting}, top {FACE_CODE[self.discard[-1]]}>"
 
 
-def event_dict(event: "dict | tuple") -> dict:
-    """An event as the dict that views and logs show; the hot path stores some as tuples."""
-    if event.__class__ is dict:
-        return event  # type: ignore[return-value]
-    kind = event[0]
+def expand_event(entry: tuple) -> list[tuple[tuple[int, ...] | None, dict]]:
+    """A flat tuple the hot path logged, as ``(seats that may see it or None, event dict)`` pairs."""
+    kind = entry[0]
     if kind == "play":
-        _, seat, face, color, uno = event
-        return {"type": "play", "seat": seat, "card": FACE_CODE[face], "color": COLORS[color] if color >= 0 else None, "uno": uno}
-    if kind == "draw":
-        return {"type": "draw", "seat": event[1], "count": event[2], "cause": event[3]}
-    if kind == "drew":
-        return {"type": "drew", "seat": event[1], "cards": _codes(event[2])}
-    return {"type": kind, "seat": event[1]}  # skipped
+        _, seat, face, color, uno = entry
+        return [(None, {"type": "play", "seat": seat, "card": FACE_CODE[face], "color": COLORS[color] if color >= 0 else None, "uno": uno})]
+    if kind == "draw":  # everyone sees how many; only the drawer sees which
+        _, seat, got, cause = entry
+        return [(None, {"type": "draw", "seat": seat, "count": len(got), "cause": cause}),
+                ((seat,), {"type": "drew", "seat": seat, "cards": _codes(got)})]
+    return [(None, {"type": kind, "seat": entry[1]})]  # skipped
 
 
 def visible_events(entries: list, seat: int | None) -> list[dict]:
     """The events of ``entries`` that ``seat`` may see (None: the public ones only)."""
-    return [event_dict(e) for to, e in entries if to is None or (seat is not None and seat in to)]
+    return [e for to, e in entries if to is None or (seat is not None and seat in to)]
 
 
 def _codes(faces: Iterable[int]) -> list[str]:
