@@ -168,3 +168,10 @@ def test_no_field_shadows_a_parameter_of_t(domain):
         if (domain, key) not in KNOWN_SHADOWING and {f for f, _s, _c in _fields(text)} & T_PARAMETERS
     )
     assert not shadowing, f"en/{domain}.json: fields named {sorted(T_PARAMETERS)} break t(): {shadowing}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_domain_without_english(lang):
+    english = {entry.name for entry in _folder("en").iterdir() if entry.name.endswith(".json")}
+    ours = {entry.name for entry in _folder(lang).iterdir() if entry.name.endswith(".json")}
+    assert ours <= english, f"{lang} has domains English lacks: {sorted(ours - english)}"
