@@ -26,13 +26,12 @@ _RANK_CODES = [str(d) for d in range(10)] + ["S", "R", "+2"]
 FACE_CODE: Final[list[str]] = [c + r for c in COLORS for r in _RANK_CODES] + ["W+4", "WIB"]
 FACE_COLOR: Final[list[int]] = [f // 13 for f in range(52)] + [WILD, WILD]
 FACE_RANK: Final[list[int]] = [f % 13 for f in range(52)] + [13, 14]
-IS_WILD: Final[list[bool]] = [f >= 52 for f in range(N_FACES)]
 # R11.1: numbers at face value, coloured actions 20, wilds 50.
 FACE_POINTS: Final[list[int]] = [r if r < 10 else 20 for r in FACE_RANK[:52]] + [50, 50]
 # R3.1: action cards and wilds count as 0 when drawing for dealer.
 DEALER_DRAW_VALUE: Final[list[int]] = [r if r < 10 else 0 for r in FACE_RANK[:52]] + [0, 0]
 # R1.4: the item in each card's corner.
-ITEMS = ("mushroom", "banana", "green_shell", "lightning", "bobomb")
+ITEMS: Final = ("mushroom", "banana", "green_shell", "lightning", "bobomb")
 FACE_ITEM: list[str] = [ITEMS[c] for c in FACE_COLOR]
 
 _CODE_FACE = {code: f for f, code in enumerate(FACE_CODE)}
@@ -71,14 +70,3 @@ def parse_color(text: object) -> int:
     if idx < 0:
         raise NotationError(f"unknown colour {text!r} (expected one of R, Y, G, B)")
     return idx
-
-
-def describe(face: int) -> str:
-    """A card in words, for logs and messages."""
-    color, rank = FACE_COLOR[face], FACE_RANK[face]
-    if face == WILD_DRAW_FOUR:
-        return "Wild Draw Four"
-    if face == WILD_ITEM_BOX:
-        return "Wild Item Box"
-    name = ("Skip", "Reverse", "Draw Two")[rank - 10] if rank >= 10 else str(rank)
-    return f"{COLOR_NAMES[color]} {name}"

@@ -6,7 +6,6 @@ import json
 import random
 import time
 from pathlib import Path
-from typing import Optional
 
 import typer
 

@@ -15,7 +15,7 @@ from .actions import Action, as_action, make
 from .cards import (
     BLUE, COLOR_NAMES, COLORS, DEALER_DRAW_VALUE, DECK_SIZE, DRAW_TWO, FACE_CODE, FACE_COLOR,
     FACE_COUNT, FACE_POINTS, FACE_RANK, FULL_DECK, GREEN, RED, REVERSE, SKIP, WILD,
-    WILD_DRAW_FOUR, WILD_ITEM_BOX, YELLOW, parse_card,
+    ITEMS, WILD_DRAW_FOUR, WILD_ITEM_BOX, YELLOW, parse_card,
 )
 from .errors import IllegalAction, NotationError, RecordError, UnoKartError
 from .options import Options
@@ -38,7 +38,6 @@ _AFTER_LAST: Final = 2
 
 RACERS: Final = ("Mario", "Luigi", "Peach", "Toad", "Yoshi", "Bowser", "Daisy", "Wario", "Koopa", "Rosalina")
 RECORD_FORMAT: Final = "unokart-record/1"
-ITEM_BY_COLOR: Final = ("mushroom", "banana", "green_shell", "lightning", "bobomb")
 
 _PLAY_CACHE: dict[tuple[int, int, bool], tuple[Action, ...]] = {}
 
@@ -551,7 +550,7 @@ class Game:
         if kind != WILD:
             self.color = kind
         n = self.n
-        event = {"type": "item", "seat": seat, "item": ITEM_BY_COLOR[kind], "card": FACE_CODE[turned]}
+        event = {"type": "item", "seat": seat, "item": ITEMS[kind], "card": FACE_CODE[turned]}
         if kind == YELLOW:
             event["victim"] = (seat - self.direction) % n
         self._emit(event)
