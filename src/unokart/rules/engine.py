@@ -8,7 +8,7 @@ effect, R8.3) and explains any other with the rule it breaks.
 from __future__ import annotations
 
 import random
-from typing import Final, Any, Iterable
+from typing import Any, Final, Iterable
 
 from . import actions as A
 from .actions import Action, as_action, make
@@ -70,7 +70,7 @@ def _plays(seat: int, face: int, uno: bool, verb: str = A.PLAY) -> tuple[Action,
     return got
 
 
-# SEAT_PLAYS[seat][face] / SEAT_PLAYS_UNO[seat][face]: the plays of a face, without / with UNO said.
+# SEAT_PLAYS[seat][face]: the plays of a face; SEAT_PLAYS_UNO: the same with and without UNO (a hand of two).
 SEAT_PLAYS: Final = [[_plays(s, f, False) for f in range(54)] for s in range(10)]
 SEAT_PLAYS_UNO: Final = [[_plays(s, f, False) + _plays(s, f, True) for f in range(54)] for s in range(10)]
 SEAT_DRAW: Final = [make(s, A.DRAW) for s in range(10)]
