@@ -65,3 +65,9 @@ def test_make_bot_knows_every_name_and_refuses_others():
     for bad in ("grandmaster", "ismcts:0", "ismcts:fast", "ismcts:0ms", "random:3"):
         with pytest.raises(ValueError, match="bot|budget"):
             make_bot(bad)
+
+
+def test_make_bot_seats_a_trained_policy_by_its_path_and_names_a_missing_one(tmp_path):
+    missing = tmp_path / "Policies" / "Missing.zip"  # the path keeps its case
+    with pytest.raises(RuntimeError, match="Missing.zip"):
+        make_bot(f"policy:{missing}")

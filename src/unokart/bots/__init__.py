@@ -9,8 +9,9 @@ A bot is any object with ``choose(view, legal_actions, rng) -> Action | None``:
   in) it is asked whenever ``legal_actions(seat)`` is not empty and returns one
   of them, or ``None`` to let the moment pass.
 
-``make_bot("random" | "easy" | "heuristic" | "ismcts" | "ismcts:<iterations>" | "ismcts:<N>ms")``
-builds one by name (``ismcts`` alone: 200 iterations a decision).
+``make_bot("random" | "easy" | "heuristic" | "ismcts" | "ismcts:<iterations>" | "ismcts:<N>ms" | "policy:<model.zip>")``
+builds one by name (``ismcts`` alone: 200 iterations a decision; ``policy:`` seats a policy trained
+in ``unokart.env``, which needs the ``train`` extra).
 """
 
 from __future__ import annotations
@@ -35,6 +36,10 @@ class Bot(Protocol):
 def make_bot(name: str) -> Bot:
     """A bot by name; ``ismcts:<budget>`` sets the search budget (iterations, or ``<N>ms`` of time, per decision)."""
     kind, sep, arg = name.strip().lower().partition(":")
+    if kind == "policy" and sep:
+        from ..env.policy_bot import PolicyBot  # numpy and the model library only when asked for
+
+        return PolicyBot(name.strip().partition(":")[2])  # the path as written, not lowercased
     if kind == "random" and not sep:
         return RandomBot()
     if kind == "easy" and not sep:
@@ -50,7 +55,7 @@ def make_bot(name: str) -> Bot:
             return IsmctsBot(milliseconds=int(arg[:-2]))
         raise ValueError(f"the ISMCTS budget must be a whole number of iterations or milliseconds, "
                          f"not {arg!r} (e.g. ismcts:200 or ismcts:150ms)")
-    raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOT_NAMES)}, ismcts:<iterations>, ismcts:<N>ms)")
+    raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOT_NAMES)}, ismcts:<iterations>, ismcts:<N>ms, policy:<model.zip>)")
 
 
 __all__ = ["BOT_NAMES", "Bot", "EasyBot", "HeuristicBot", "IsmctsBot", "RandomBot", "make_bot"]
