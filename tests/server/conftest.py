@@ -2,12 +2,9 @@
 
 import pytest
 
-from server_harness import Server
+from server_harness import serve_for_module
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    srv = Server(tmp_path_factory.mktemp("server") / "unokart.sqlite")
-    yield srv
-    srv.stop()
-    assert srv.errors_logged() == ""
+    yield from serve_for_module(tmp_path_factory.mktemp("server") / "unokart.sqlite")

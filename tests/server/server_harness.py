@@ -81,6 +81,14 @@ class Server:
         return "\n".join(line for line in self.log.read_text().splitlines() if "ERROR" in line or "Traceback" in line)
 
 
+def serve_for_module(db: Path, **settings):
+    """A module fixture's body: a real server until the module ends, whose log must show no error."""
+    server = Server(db, **settings)
+    yield server
+    server.stop()
+    assert server.errors_logged() == ""
+
+
 class Client:
     """A websocket client that keeps every message it receives."""
 

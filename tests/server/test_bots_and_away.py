@@ -6,15 +6,12 @@ import asyncio
 
 import pytest
 
-from server_harness import Client, Server, seated, to_act
+from server_harness import Client, seated, serve_for_module, to_act
 
 
 @pytest.fixture(scope="module")
 def quick_grace(tmp_path_factory):
-    server = Server(tmp_path_factory.mktemp("grace") / "unokart.sqlite", grace=0.3)
-    yield server
-    server.stop()
-    assert server.errors_logged() == ""
+    yield from serve_for_module(tmp_path_factory.mktemp("grace") / "unokart.sqlite", grace=0.3)
 
 
 def test_a_player_gone_past_the_grace_period_is_played_by_the_bot_until_they_return(quick_grace):

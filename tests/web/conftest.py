@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "server"))
-from server_harness import Server  # noqa: E402  (the server tests' real-subprocess harness)
+from server_harness import serve_for_module  # noqa: E402  (the server tests' real-subprocess harness)
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync"]
@@ -19,10 +19,7 @@ VIEWPORTS = {"desktop": {"width": 1280, "height": 860}, "phone": {"width": 390, 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    srv = Server(tmp_path_factory.mktemp("web") / "unokart.sqlite")
-    yield srv
-    srv.stop()
-    assert srv.errors_logged() == ""
+    yield from serve_for_module(tmp_path_factory.mktemp("web") / "unokart.sqlite")
 
 
 @pytest.fixture(scope="module")

@@ -5,16 +5,13 @@ from __future__ import annotations
 import httpx
 import pytest
 import server_harness
-from server_harness import Server
+from server_harness import serve_for_module
 
 
 @pytest.fixture(scope="module")
 def slow_server(tmp_path_factory):
     """Bots wait a second before each move, as people would see them play."""
-    srv = Server(tmp_path_factory.mktemp("slow") / "unokart.sqlite", bot_delay=1.0)
-    yield srv
-    srv.stop()
-    assert srv.errors_logged() == ""
+    yield from serve_for_module(tmp_path_factory.mktemp("slow") / "unokart.sqlite", bot_delay=1.0)
 
 
 def open_as(page, server, created: dict, name: str) -> None:
