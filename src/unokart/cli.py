@@ -12,22 +12,10 @@ import typer
 
 app = typer.Typer(help="UNO Mario Kart: play, serve, simulate, replay.", no_args_is_help=True, add_completion=False)
 
-FACES = (
-    "unokart.rules.cli",
-    "unokart.sim.cli",
-    "unokart.server.cli",
-    "unokart.tui.cli",
-    "unokart.env.cli",
-)
+FACES = ("unokart.rules.cli", "unokart.sim.cli", "unokart.server.cli", "unokart.tui.cli")
 
 for _name in FACES:
-    try:
-        _module = importlib.import_module(_name)
-    except ModuleNotFoundError as _err:  # a face not built yet
-        if _err.name is None or not _name.startswith(_err.name):
-            raise
-        continue
-    _module.register(app)
+    importlib.import_module(_name).register(app)
 
 
 def main() -> None:
