@@ -22,6 +22,7 @@ from pettingzoo import AECEnv
 from ..i18n import t
 from ..rules import Game, Options
 from ..rules import actions as A
+from ..rules.actions import TURN_VERBS
 from ..rules.cards import FACE_COUNT, FACE_POINTS, FULL_DECK, WILD_DRAW_FOUR
 from ..rules.engine import DRAWN, GAME_OVER, PLAY, ROUND_OVER
 from ..rules.errors import UnoKartError
@@ -101,6 +102,8 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's naming convention)
         self._observation_space = observation_space(self.table_options)
         self._action_space = spaces.Discrete(N_ACTIONS)
         self._actions, self._index_of = action_table(players)
+        self._jump_in = self.table_options.jump_in
+        self._declined: set[int] = set()
         self._seed_source = random.Random()
         self.game: Game | None = None
 
@@ -138,41 +141,37 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's naming convention)
     def _start_moment(self, actor: int) -> None:
         """A turn action (or a deal) opens a new moment: every seat may react to it once."""
         self._moment_actor = actor
-        self._declined: set[int] = set()
+        if self._declined:
+            self._declined.clear()
         self._select()
 
     def _select(self) -> None:
         """Choose the next deciding seat and its legal actions (docs/ENV.md, "Out of turn")."""
         game = self.game
-        to_act = game.to_act
+        seat = game.to_act
         self.reacting = False
         # Who is asked must not depend on hidden cards: under jump_in every other seat is asked
         # while a coloured card tops the pile, whether or not it holds that card.
-        everyone = self.table_options.jump_in and game.awaiting == PLAY and game.discard[-1] < WILD_DRAW_FOUR
+        everyone = self._jump_in and game.awaiting == PLAY and game.discard[-1] < WILD_DRAW_FOUR
         if everyone or game.uno_window >= 0:
-            n, actor = self.players, self._moment_actor
+            n, actor, to_act = self.players, self._moment_actor, seat
             for k in range(1, n + 1):
-                seat = (actor + k) % n
-                if seat != to_act and seat not in self._declined and (everyone or game.legal_actions(seat)):
-                    self.seat, self.reacting = seat, True
+                other = (actor + k) % n
+                if other != to_act and other not in self._declined and (everyone or game.legal_actions(other)):
+                    seat, self.reacting = other, True
                     break
-        if not self.reacting:
-            self.seat = to_act
-        self.legal = game.legal_actions(self.seat)
-        self.agent_selection = self.possible_agents[self.seat]
-
-    def legal_indices(self) -> list[int]:
-        """The action indices the selected agent may take now (the 1s of its mask)."""
-        index_of = self._index_of
-        indices = [index_of[a] for a in self.legal]
-        if self.reacting:
-            indices.append(DECLINE)
-        return indices
+        self.seat = seat
+        self.legal = game.legal_actions(seat)
+        self.agent_selection = self.possible_agents[seat]
 
     def action_mask(self) -> np.ndarray:
+        """The selected agent's mask: 1 at the index of each of its legal actions (and DECLINE out of turn)."""
         mask = np.zeros(N_ACTIONS, np.int8)
-        for index in self.legal_indices():  # a handful: faster one by one than as a fancy index
-            mask[index] = 1
+        index_of = self._index_of
+        for action in self.legal:  # a handful: faster one by one than as a fancy index
+            mask[index_of[action]] = 1
+        if self.reacting:
+            mask[DECLINE] = 1
         return mask
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
@@ -180,15 +179,15 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's naming convention)
         if game is None:
             raise RuntimeError(t("env.no_reset"))
         seat = self.agent_seat[agent]
-        selected = agent == self.agent_selection and not (self.terminations[agent] or self.truncations[agent])
+        # Only the selected seat has a mask; once the episode is over nobody is (legal is empty).
+        selected = seat == self.seat
         # Exactly what game.view(seat) holds, read without copying (the hot path): this seat's hand,
         # the others' sizes, the public pile and state; the drawn card only to the seat that drew it.
         observation = encode_fields(
-            seat, self.players, game.hands[seat], [len(h) for h in game.hands], game.discard, game.color,
+            seat, self.players, game.hands[seat], list(map(len, game.hands)), game.discard, game.color,
             game.direction, game.to_act, game.awaiting, game.pending, len(game.stock),
             game.drawn if seat == game.to_act and game.awaiting == DRAWN else -1, game.uno_said, game.uno_window, game.scores,
-            self.table_options.target_score, self.covered_color, selected and self.reacting,
-            self._discard_counts.update(game.discard))
+            self.table_options.target_score, self.covered_color, selected and self.reacting, self._discard_counts)
         return {"observation": observation, "action_mask": self.action_mask() if selected else np.zeros(N_ACTIONS, np.int8)}
 
     # ------------------------------------------------------------------ step
@@ -199,16 +198,18 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's naming convention)
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        index = self._check_index(action)
+        index = action if action.__class__ is int else self._as_index(action)
         seat, game = self.seat, self.game
-        self._cumulative_rewards[agent] = 0.0
-        if any(self.rewards.values()):
-            self._clear_rewards()
-        if index == DECLINE:
+        chosen = self._actions[seat][index] if 0 <= index < DECLINE else None
+        if chosen is None or chosen not in self.legal:
+            if index != DECLINE or not self.reacting:
+                raise self._refusal(index, chosen)
+            self._cumulative_rewards[agent] = 0.0
             self._declined.add(seat)
             self._select()
             return
-        chosen = self._actions[seat][index]
+        # Rewards are only ever given when the episode ends, so a live step has none to clear.
+        self._cumulative_rewards[agent] = 0.0
         color_before = game.color
         game.apply(chosen)
         self.steps += 1
@@ -219,31 +220,27 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's naming convention)
             self._round_over()
         elif self.steps >= self.max_steps:
             self._end_episode(truncated=True)
-        elif chosen.verb in A.TURN_VERBS:
+        elif chosen.verb in TURN_VERBS:
             self._start_moment(seat)
         else:
             self._select()
 
-    def _check_index(self, action: Any) -> int:
-        """The action as an index the selected agent may take; otherwise a clear error and no change."""
+    @staticmethod
+    def _as_index(action: Any) -> int:
+        """An action that is not a plain int (a numpy integer, a policy's 0-d array) as an int; else a clear error."""
         if isinstance(action, np.ndarray) and action.shape == () and action.dtype.kind in "iu":
             action = action.item()  # what a policy's predict() returns for one observation
         if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
             raise IllegalActionIndex(t("env.not_an_index", action=repr(action), high=N_ACTIONS - 1))
-        index = int(action)
+        return int(action)
+
+    def _refusal(self, index: int, chosen: A.Action | None) -> IllegalActionIndex:
+        """The error for an index the selected agent may not take now, naming the problem (and the rule)."""
         if not 0 <= index < N_ACTIONS:
-            raise IllegalActionIndex(t("env.index_out_of_range", index=index, high=N_ACTIONS - 1))
-        if index == DECLINE:
-            if self.reacting:
-                return index
-            reason = t("env.decline_on_turn")
-        else:
-            chosen = self._actions[self.seat][index]
-            if chosen is not None and chosen in self.legal:
-                return index
-            reason = self._why_illegal(chosen)
-        raise IllegalActionIndex(t("env.illegal_index", index=index, meaning=describe_index(index),
-                                   agent=self.agent_selection, reason=reason))
+            return IllegalActionIndex(t("env.index_out_of_range", index=index, high=N_ACTIONS - 1))
+        reason = t("env.decline_on_turn") if index == DECLINE else self._why_illegal(chosen)
+        return IllegalActionIndex(t("env.illegal_index", index=index, meaning=describe_index(index),
+                                    agent=self.agent_selection, reason=reason))
 
     def _why_illegal(self, chosen: A.Action | None) -> str:
         if chosen is None:

@@ -7,6 +7,8 @@ its left), padded to 10 seats, so one policy fits every seat and table size.
 
 from __future__ import annotations
 
+from array import array
+
 import numpy as np
 
 from ..rules import View
@@ -46,10 +48,13 @@ _SIZES, _SEATED, _SCORES, _UNO_SAID = (LAYOUT[k].start for k in ("hand_sizes", "
 _WINDOW, _TO_ACT, _AWAITING = (LAYOUT[k].start for k in ("uno_window", "to_act", "awaiting"))
 _DIRECTION, _PENDING, _STOCK, _DRAWN = (LAYOUT[k].start for k in ("direction", "pending", "stock", "drawn"))
 _COVERED, _REACTING = LAYOUT["covered_color"].start, LAYOUT["reacting"].start
-_AWAITING_INDEX = {name: i for i, name in enumerate(AWAITING)}
-_TEMPLATES = [np.zeros(OBS_SIZE, np.float32) for _ in range(MAX_PLAYERS + 1)]
+_AWAITING_SLOT = {name: _AWAITING + i for i, name in enumerate(AWAITING)}
+# Observations are written into a plain float32 ``array.array`` (an element write costs about half of
+# numpy's) copied from a per-table template, then handed out as a numpy array over that fresh buffer:
+# nothing is shared between observations, so one handed out never changes when the env steps.
+_TEMPLATES = [array("f", bytes(4 * OBS_SIZE)) for _ in range(MAX_PLAYERS + 1)]
 for _n, _template in enumerate(_TEMPLATES):
-    _template[_SEATED:_SEATED + _n] = 1.0
+    _template[_SEATED:_SEATED + _n] = array("f", [1.0] * _n)
 
 
 def encode(view: View, covered_color: int = -1, reacting: bool = False) -> np.ndarray:
@@ -66,25 +71,26 @@ def encode(view: View, covered_color: int = -1, reacting: bool = False) -> np.nd
 def encode_fields(seat: int, n: int, hand: list[int], hand_sizes: list[int], discard: list[int], color: int,
                   direction: int, to_act: int | None, awaiting: str, pending: int, stock: int, drawn: int,
                   uno_said: list[bool], uno_window: int, scores: list[int], target_score: int,
-                  covered_color: int, reacting: bool, discard_counts: np.ndarray | None = None) -> np.ndarray:
+                  covered_color: int, reacting: bool, discard_counts: "DiscardCounts | None" = None) -> np.ndarray:
     """``encode`` from a view's fields one by one (the env's hot path passes them without building a View,
     with ``discard_counts``, the pile's face counts it keeps up to date as cards are played)."""
-    obs = _TEMPLATES[n].copy()  # zeros, with the seated flags set
+    obs = _TEMPLATES[n].__copy__()  # zeros, with the seated flags set
     for face in hand:
         obs[face] += 1.0
-    obs[_DISCARD:_DISCARD + N_FACES] = np.bincount(discard, minlength=N_FACES) if discard_counts is None else discard_counts
+    obs[_DISCARD:_DISCARD + N_FACES] = (discard_counts or DiscardCounts()).update(discard)
     top = discard[-1]
     obs[_TOP + top] = 1.0
-    obs[_AWAITING + _AWAITING_INDEX[awaiting]] = 1.0
+    obs[_AWAITING_SLOT[awaiting]] = 1.0
     if color >= 0:
         obs[_COLOR + color] = 1.0
-    obs[_SIZES:_SIZES + n] = hand_sizes[seat:] + hand_sizes[:seat]
-    if any(scores):
-        obs[_SCORES:_SCORES + n] = np.array(scores[seat:] + scores[:seat], np.float32) / target_score
-    if any(uno_said):
-        for s in range(n):
-            if uno_said[s] and hand_sizes[s] == 1:
-                obs[_UNO_SAID + (s - seat) % n] = 1.0
+    for k in range(n):  # relative seats: k places to the observer's left
+        other = seat + k - n if seat + k >= n else seat + k
+        size = hand_sizes[other]
+        obs[_SIZES + k] = size
+        if scores[other]:
+            obs[_SCORES + k] = scores[other] / target_score
+        if size == 1 and uno_said[other]:
+            obs[_UNO_SAID + k] = 1.0
     if uno_window >= 0:
         obs[_WINDOW + (uno_window - seat) % n] = 1.0
     if to_act is not None:
@@ -100,7 +106,7 @@ def encode_fields(seat: int, n: int, hand: list[int], hand_sizes: list[int], dis
         obs[_COVERED + covered_color] = 1.0
     if reacting:
         obs[_REACTING] = 1.0
-    return obs
+    return np.frombuffer(obs, np.float32)
 
 
 class DiscardCounts:
@@ -108,18 +114,17 @@ class DiscardCounts:
     and replaces the list (a new object) when it reshuffles or deals a new round."""
 
     def __init__(self) -> None:
-        self.counts = np.zeros(N_FACES, np.float32)
+        self.counts = array("f", bytes(4 * N_FACES))
         self._pile: list[int] | None = None
         self._seen = 0
 
-    def update(self, pile: list[int]) -> np.ndarray:
+    def update(self, pile: list[int]) -> array:
         seen = self._seen
         if pile is not self._pile or len(pile) < seen:
-            self.counts = np.bincount(pile, minlength=N_FACES).astype(np.float32)
-            self._pile = pile
-        else:
-            counts = self.counts
-            for face in pile[seen:]:
-                counts[face] += 1.0
+            self.counts = array("f", bytes(4 * N_FACES))
+            self._pile, seen = pile, 0
+        counts = self.counts
+        for face in pile[seen:]:
+            counts[face] += 1.0
         self._seen = len(pile)
-        return self.counts
+        return counts
