@@ -22,33 +22,12 @@ class View:
     )
 
     def __init__(self, game: "Game", seat: int | None):
-        if seat is not None and not 0 <= seat < game.n:
-            raise ValueError(f"there is no seat {seat} (seats 0 to {game.n - 1})")
-        self.seat = seat
-        self.n = game.n
-        self.names = game.names
-        self.options = game.options
-        self.hand = game.hands[seat][:] if seat is not None else []
-        self.hand_sizes = [len(h) for h in game.hands]
-        self.discard = game.discard[:]
-        self.color = game.color
-        self.direction = game.direction
-        self.to_act = game.to_act
-        self.awaiting = game.awaiting
-        self.stock = len(game.stock)
-        self.uno_said = game.uno_said[:]
-        self.uno_window = game.uno_window
-        self.scores = game.scores[:]
-        self.round = game.round
-        self.dealer = game.dealer
-        self.pending = game.pending
-        self.drawn = game.drawn if seat is not None and seat == game.to_act and game.awaiting == "drawn" else -1
-        self.round_winner = game.round_winner
-        self.game_winner = game.game_winner
-        self.version = game.version
-        # Only events this seat may see (DESIGN 6); that list only grows, so a length is a snapshot.
-        self._events = game._visible_events(seat)
-        self._event_count = len(self._events)
+        # The game gathers the fields (see Game._view_fields). Of its events, only those this seat may
+        # see (DESIGN 6); that list only grows, so a length is a snapshot.
+        (self.seat, self.n, self.names, self.options, self.hand, self.hand_sizes, self.discard, self.color,
+         self.direction, self.to_act, self.awaiting, self.stock, self.uno_said, self.uno_window, self.scores,
+         self.round, self.dealer, self.pending, self.drawn, self.round_winner, self.game_winner, self.version,
+         self._events, self._event_count) = game._view_fields(seat)
 
     @property
     def top(self) -> int:
