@@ -7,7 +7,13 @@ decision: each env's own observation for the next agent is built every step.
 The runs alternate in one process; medians and their ratio are printed.
 RLCard's UNO has two players, so the ratio is at two players; the other rows
 show how the env scales with the table (and with every house rule on).
-RLCard is only needed here: ``pip install rlcard==1.2.0``.
+
+The headline is ``env()``, the PettingZoo entry point. It returns a ``raw_env``
+itself (no wrapper: ``raw_env`` enforces the call order on its own), so the
+``raw_env()`` row runs the very same code and shows the run-to-run noise; the
+row with PettingZoo's usual wrappers (``AssertOutOfBoundsWrapper`` inside
+``OrderEnforcingWrapper``, what its classic games' ``env()`` adds) shows what
+they would cost. RLCard is only needed here: ``pip install rlcard==1.2.0``.
 
     python bench/env.py [--seconds 2] [--repeats 5]
 """
@@ -25,12 +31,13 @@ import numpy as np
 from engine import unokart_rate as core_rate  # bench/engine.py: the rules core stepped alone
 
 from unokart.env import env as pettingzoo_env
+from unokart.env import raw_env
 
 ALL_HOUSE_RULES = {"stacking": True, "draw_until_playable": True, "force_play": True, "jump_in": True, "seven_zero": True}
 
 
 def unokart_rate(make, seconds: float, seed: int) -> float:
-    """Decisions per second through the AEC API: ``last()``, a random masked index, ``step()``."""
+    """Decisions per second through the AEC API: ``last()``, a random index where the mask is 1, ``step()``."""
     rng = random.Random(seed)
     aec = make()
     aec.reset(seed=seed)
@@ -46,7 +53,7 @@ def unokart_rate(make, seconds: float, seed: int) -> float:
                     seed += 1
                     aec.reset(seed=seed)
                 continue
-            legal = np.flatnonzero(obs["action_mask"])
+            legal = obs["action_mask"].nonzero()[0]  # np.flatnonzero's work without its ravel
             aec.step(int(legal[rng.randrange(len(legal))]))
             decisions += 1
         if time.perf_counter() > deadline:
@@ -74,6 +81,13 @@ def rlcard_rate(seconds: float, seed: int) -> float:
             return decisions / (time.perf_counter() - start)
 
 
+def wrapped_env(**kwargs) -> object:
+    """``raw_env`` inside the wrappers PettingZoo's own classic games put around theirs."""
+    from pettingzoo.utils import wrappers
+
+    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(raw_env(**kwargs)))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seconds", type=float, default=2.0, help="length of each timed run")
@@ -84,24 +98,31 @@ def main() -> None:
     except ImportError:
         sys.exit("bench/env.py needs RLCard as the anchor: pip install rlcard==1.2.0 (only for this benchmark)")
 
-    ours, theirs, core = [], [], []
+    assert pettingzoo_env().__class__ is raw_env  # env() adds no wrapper
+    runs = {
+        'rlcard.make("uno")': lambda seed: rlcard_rate(args.seconds, seed),
+        "unokart env() (PettingZoo AEC)": lambda seed: unokart_rate(lambda: pettingzoo_env(players=2), args.seconds, seed),
+        "unokart raw_env() (same object)": lambda seed: unokart_rate(lambda: raw_env(players=2), args.seconds, seed),
+        "raw_env() in PettingZoo wrappers": lambda seed: unokart_rate(lambda: wrapped_env(players=2), args.seconds, seed),
+        "unokart rules core alone": lambda seed: core_rate(2, args.seconds, seed),
+    }
+    rates: dict[str, list[float]] = {label: [] for label in runs}
     for repeat in range(args.repeats):
-        ours.append(unokart_rate(lambda: pettingzoo_env(players=2), args.seconds, seed=repeat))
-        theirs.append(rlcard_rate(args.seconds, seed=repeat))
-        core.append(core_rate(2, args.seconds, seed=repeat))
-    anchor = statistics.median(theirs)
+        for label, run in runs.items():
+            rates[label].append(run(repeat))
+    medians = {label: statistics.median(values) for label, values in rates.items()}
+    anchor = medians['rlcard.make("uno")']
     print(f"two players, medians of {args.repeats} alternating runs of {args.seconds:g} s:")
-    rows = (('rlcard.make("uno")', anchor), ("unokart env() (PettingZoo AEC)", statistics.median(ours)),
-            ("unokart rules core alone", statistics.median(core)))
-    for label, rate in rows:
-        print(f"  {label:<32} {rate:>10,.0f} steps/s   {rate / anchor:5.2f}x RLCard")
+    for label, rate in medians.items():
+        print(f"  {label:<34} {rate:>10,.0f} steps/s {1e6 / rate:6.2f} us/step {rate / anchor:6.2f}x RLCard")
     print("  (the core alone: bench/engine.py's loop, no observation; the ceiling of any env on this core)")
 
     print(f"unokart env() by table, medians of {args.repeats} runs:")
     for players, options, label in ((4, None, ""), (10, None, ""), (4, ALL_HOUSE_RULES, " every house rule")):
-        rates = [unokart_rate(lambda: pettingzoo_env(players=players, options=options), args.seconds / 2, seed=r)
-                 for r in range(args.repeats)]
-        print(f"  {players:>2} players{label:<18} {statistics.median(rates):>10,.0f} steps/s")
+        table_rates = [unokart_rate(lambda: pettingzoo_env(players=players, options=options), args.seconds / 2, seed=r)
+                       for r in range(args.repeats)]
+        rate = statistics.median(table_rates)
+        print(f"  {players:>2} players{label:<18} {rate:>10,.0f} steps/s {1e6 / rate:6.2f} us/step")
 
 
 if __name__ == "__main__":
