@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from unokart.env import raw_env
-from unokart.env.observation import LAYOUT, OBS_SIZE
+from unokart.env.observation import LAYOUT, OBS_SIZE, encode
 from unokart.env.policy_bot import observation_for
 from env_helpers import ALL_HOUSE_RULES, random_walk
 
@@ -88,3 +88,20 @@ def test_a_bot_encodes_its_view_exactly_as_the_env_observes(players, options):
         covered_seen += bool(from_view["observation"][LAYOUT["covered_color"]].any())
     assert covered_seen > 0  # challenges were met, with the covered colour known to both
     assert reshuffles > 0  # and the env's running discard counts survived the pile being reshuffled
+
+
+@pytest.mark.parametrize("players,options", [(2, None), (4, ALL_HOUSE_RULES)])
+def test_every_seat_observes_exactly_its_view(players, options):
+    """The env reads the game directly (no View on its hot path); for every seat, selected or not,
+    that reading equals the encoding of ``game.view(seat)``, the core's own boundary of what a seat may see."""
+    aec = raw_env(players=players, options=options)
+    checked = 0
+    for aec in random_walk(aec, random.Random(9), decisions=800, seed=4):
+        for seat, agent in enumerate(aec.possible_agents):
+            obs = aec.observe(agent)
+            selected = seat == aec.seat
+            expected = encode(aec.game.view(seat), aec.covered_color, reacting=selected and aec.reacting)
+            assert np.array_equal(obs["observation"], expected), (seat, aec.game.state())
+            assert obs["action_mask"].any() == selected  # only the selected agent may act
+            checked += 1
+    assert checked == 800 * players
