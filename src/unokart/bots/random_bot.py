@@ -9,6 +9,7 @@ from ..rules import Action, View
 
 class RandomBot:
     name = "random"
+    reads_events = False  # so a simulator among random bots need not log any (see sim.match.play_game)
 
     def choose(self, view: View, legal_actions: list[Action], rng: random.Random) -> Action | None:
         """On its turn, any legal action; out of turn, acting or waiting are equally likely choices."""

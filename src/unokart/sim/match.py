@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-import time
+from time import perf_counter
 from dataclasses import dataclass
 
 from ..rules import Game
@@ -45,6 +45,10 @@ def play_game(bots: list, seed: int, options: Options | dict | None = None, name
     """Play one game to the target score; ``bots[seat]`` decides for each seat (timed by the wall clock)."""
     n = len(bots)
     game = Game.new(names or n, seed=seed, options=options)
+    if not any(getattr(bot, "reads_events", True) for bot in bots):
+        # No bot reads its view's events: logging them and sorting them into views would serve no one.
+        game.log_events = False
+        game.events.clear()
     rngs = bot_rngs(seed, n)
     decisions = [0] * n
     seconds = [0.0] * n
@@ -53,12 +57,13 @@ def play_game(bots: list, seed: int, options: Options | dict | None = None, name
     scores_before = [0] * n  # at the start of the round
 
     def ask(seat: int, legal: list) -> object:
-        start = time.perf_counter()
+        start = perf_counter()
         action = bots[seat].choose(game.view(seat), legal, rngs[seat])
-        seconds[seat] += time.perf_counter() - start
+        seconds[seat] += perf_counter() - start
         decisions[seat] += 1
         return action
 
+    jump_in = game.options.jump_in
     while True:
         awaiting = game.awaiting
         if awaiting == "round_over" or awaiting == "game_over":
@@ -72,8 +77,8 @@ def play_game(bots: list, seed: int, options: Options | dict | None = None, name
             continue
         seat = game.to_act
         game.apply(ask(seat, game.legal_actions(seat)))
-        # Out of turn: UNO, catches, jump-ins, until nobody wants to speak.
-        spoke = True
+        # Out of turn: UNO, catches, jump-ins, until nobody wants to speak (nobody may without an open window or jump-ins).
+        spoke = game.uno_window >= 0 or jump_in
         while spoke:
             spoke = False
             for other in out_of_turn_order(game):
