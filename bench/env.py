@@ -16,6 +16,7 @@ row with PettingZoo's usual wrappers (``AssertOutOfBoundsWrapper`` inside
 they would cost. RLCard is only needed here: ``pip install rlcard==1.2.0``.
 
     python bench/env.py [--seconds 2] [--repeats 5]
+    python bench/env.py --split     # where a step's microseconds go (no RLCard needed)
 """
 
 from __future__ import annotations
@@ -81,6 +82,56 @@ def rlcard_rate(seconds: float, seed: int) -> float:
             return decisions / (time.perf_counter() - start)
 
 
+def step_split(players: int, decisions: int, seed: int) -> dict[str, float]:
+    """Microseconds per decision in each part of ``unokart_rate``'s loop, a clock around each part
+    (its own cost measured and taken off), plus ``action_mask()`` alone at the same states."""
+    clock = time.perf_counter_ns
+    overhead = min(-(clock() - clock()) for _ in range(10_000))  # one clock read, as seen between two
+    rng = random.Random(seed)
+    aec = raw_env(players=players)
+    aec.reset(seed=seed)
+    spent = {"last": 0, "mask": 0, "agent": 0, "step": 0}
+    done = 0
+    while done < decisions:
+        start = clock()
+        obs, reward, terminated, truncated, info = aec.last()
+        observed = clock()
+        if terminated or truncated:
+            aec.step(None)
+            if not aec.agents:
+                seed += 1
+                aec.reset(seed=seed)
+            continue
+        legal = obs["action_mask"].nonzero()[0]
+        index = int(legal[rng.randrange(len(legal))])
+        chosen = clock()
+        aec.step(index)
+        stepped = clock()
+        aec.action_mask()
+        masked = clock()
+        spent["last"] += observed - start - overhead
+        spent["agent"] += chosen - observed - overhead
+        spent["step"] += stepped - chosen - overhead
+        spent["mask"] += masked - stepped - overhead
+        done += 1
+    return {part: ns / decisions / 1000 for part, ns in spent.items()}
+
+
+def print_split(players: int, seconds: float) -> None:
+    split = step_split(players, decisions=200_000, seed=1)
+    core = 1e6 / core_rate(players, seconds, seed=1)
+    total = split["last"] + split["agent"] + split["step"]
+    print(f"where a decision's time goes, {players} players, us (200,000 decisions of random play):")
+    rows = (("last(): the observation and mask", split["last"]),
+            ("  of which the mask (action_mask() alone)", split["mask"]),
+            ("the agent: a random index where the mask is 1", split["agent"]),
+            ("step(): checks, the core's apply, the next seat", split["step"]),
+            ("total", total),
+            ("the rules core alone (bench/engine.py's loop)", core))
+    for label, micros in rows:
+        print(f"  {label:<50} {micros:6.2f}")
+
+
 def wrapped_env(**kwargs) -> object:
     """``raw_env`` inside the wrappers PettingZoo's own classic games put around theirs."""
     from pettingzoo.utils import wrappers
@@ -92,7 +143,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seconds", type=float, default=2.0, help="length of each timed run")
     parser.add_argument("--repeats", type=int, default=5, help="alternating runs per environment")
+    parser.add_argument("--split", action="store_true", help="only show where a step's time goes, at 2 and 4 players")
     args = parser.parse_args()
+    if args.split:
+        for players in (2, 4):
+            print_split(players, args.seconds)
+        return
     try:
         import rlcard  # noqa: F401
     except ImportError:
