@@ -1,9 +1,15 @@
-"""Simulator speed: heads-up random-vs-random games to 500 per second, on one core.
+"""Simulator speed: heads-up games to 500 per second on one core, random and heuristic bots.
 
-Plays whole games through the simulator (views, bots, out-of-turn polling)
-for ``--seconds``, then the same games again with the bare core loop of
-bench/engine.py (legal actions, a uniform choice, apply; no views, no bots),
-alternating; prints medians and the simulator/core ratio.
+Plays whole games through the simulator (``play_game``: views, bots, out-of-turn
+polling) for ``--seconds``, random vs random (issue 3's target: 1,000 games/s per
+core) and heuristic vs heuristic (what people simulate); then the random games
+again with the bare core loop of bench/engine.py (legal actions, a uniform choice,
+apply; no views, no bots). The three alternate, ``--repeats`` times; it prints
+medians. Times are the process's CPU time, so other work on the machine slows a
+run less (they are per core by construction).
+
+The last lines turn the target into a budget per decision (a random game is about
+10,000 decisions) and compare it with what the simulator and the bare core spend.
 
     python bench/sim.py [--seconds 10] [--repeats 3]
 """
@@ -19,25 +25,27 @@ from unokart import Game
 from unokart.bots import make_bot
 from unokart.sim.match import play_game
 
+TARGET_GAMES_PER_SECOND = 1000
 
-def simulator_rate(seconds: float, seed: int) -> tuple[float, float]:
-    """Games/s and decisions/s of whole simulated games."""
-    bots = [make_bot("random"), make_bot("random")]
+
+def simulator_rate(bot: str, seconds: float, seed: int) -> tuple[float, float]:
+    """Games/s and decisions/s of whole simulated games between two ``bot`` players."""
+    bots = [make_bot(bot), make_bot(bot)]
     games = decisions = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = time.process_time()
+    while time.process_time() - start < seconds:
         result = play_game(bots, seed + games)
         games += 1
         decisions += sum(result.decisions)
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     return games / elapsed, decisions / elapsed
 
 
 def core_rate(seconds: float, seed: int) -> tuple[float, float]:
     """Games/s and decisions/s of the bare core loop (no views, no bots)."""
     games = decisions = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = time.process_time()
+    while time.process_time() - start < seconds:
         rng = random.Random(seed + games)
         game = Game.new(2, seed=seed + games)
         while game.awaiting != "game_over":
@@ -47,27 +55,35 @@ def core_rate(seconds: float, seed: int) -> tuple[float, float]:
             game.apply(rng.choice(game.legal_actions()))
             decisions += 1
         games += 1
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     return games / elapsed, decisions / elapsed
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--seconds", type=float, default=10.0, help="length of each timed run")
+    parser.add_argument("--seconds", type=float, default=10.0, help="CPU seconds of each timed run")
     parser.add_argument("--repeats", type=int, default=3, help="alternating runs of each")
     args = parser.parse_args()
-    sim, core = [], []
+    runs: dict[str, list[tuple[float, float]]] = {"random sim": [], "heuristic sim": [], "random core": []}
     for repeat in range(args.repeats):
-        sim.append(simulator_rate(args.seconds, seed=1000 * repeat))
-        core.append(core_rate(args.seconds, seed=1000 * repeat))
-    sim_games, sim_decisions = (statistics.median(x) for x in zip(*sim))
-    core_games, core_decisions = (statistics.median(x) for x in zip(*core))
-    print(f"heads-up random vs random, games to 500, one core (medians of {args.repeats} runs of {args.seconds}s)")
-    print(f"{'':>10} {'games/s':>10} {'decisions/s':>13}")
-    print(f"{'simulator':>10} {sim_games:>10.1f} {sim_decisions:>13,.0f}")
-    print(f"{'bare core':>10} {core_games:>10.1f} {core_decisions:>13,.0f}")
-    print(f"simulator / bare core: {sim_decisions / core_decisions:.2f}x decisions/s; "
-          f"target 1,000 games/s per core: {sim_games / 1000:.3f}x of it")
+        seed = 1000 * repeat
+        runs["random sim"].append(simulator_rate("random", args.seconds, seed))
+        runs["heuristic sim"].append(simulator_rate("heuristic", args.seconds, seed))
+        runs["random core"].append(core_rate(args.seconds, seed))
+    medians = {name: tuple(statistics.median(x) for x in zip(*rates)) for name, rates in runs.items()}
+    print(f"heads-up games to 500, one core (CPU time; medians of {args.repeats} alternating runs of {args.seconds:g}s)")
+    print(f"{'':>14} {'games/s':>9} {'decisions/s':>12} {'us/decision':>12} {'decisions/game':>15}")
+    for name, (games, decisions) in medians.items():
+        print(f"{name:>14} {games:>9.1f} {decisions:>12,.0f} {1e6 / decisions:>12.2f} {decisions / games:>15,.0f}")
+    games, decisions = medians["random sim"]
+    per_game = decisions / games
+    budget = 1e6 / (TARGET_GAMES_PER_SECOND * per_game)
+    core_games, core_decisions = medians["random core"]
+    print(f"target {TARGET_GAMES_PER_SECOND:,} random games/s per core: {games / TARGET_GAMES_PER_SECOND:.3f}x of it; "
+          f"it allows {budget:.3f} us per decision ({per_game:,.0f} decisions a game)")
+    print(f"spent per decision: simulator {1e6 / decisions:.2f} us ({1e6 / decisions / budget:.0f}x the budget), "
+          f"bare core {1e6 / core_decisions:.2f} us ({1e6 / core_decisions / budget:.0f}x); "
+          f"simulator / bare core: {decisions / core_decisions:.2f}x decisions/s")
 
 
 if __name__ == "__main__":
