@@ -1,4 +1,4 @@
-"""Compiles the rules core with mypyc when building a wheel; editable installs stay pure Python.
+"""Compiles the rules core and the bots' playouts with mypyc when building a wheel; editable installs stay pure Python.
 
 The pure-Python modules are the source of truth and work alone: a compiled
 module is only a faster copy of the same file (UNOKART_PURE=1 skips it).
@@ -9,7 +9,10 @@ import sys
 
 from setuptools import setup
 
-COMPILED = ["src/unokart/rules/cards.py", "src/unokart/rules/actions.py", "src/unokart/rules/engine.py"]
+COMPILED = [
+    "src/unokart/rules/cards.py", "src/unokart/rules/actions.py", "src/unokart/rules/engine.py",
+    "src/unokart/bots/playout.py",  # what search spends its time in
+]
 
 
 def ext_modules():

@@ -6,22 +6,13 @@ import random
 
 from ..rules import Action, View
 from ..rules import actions as A
-from ..rules.cards import DRAW_TWO, FACE_COLOR, FACE_POINTS, FACE_RANK, REVERSE, SKIP, WILD_DRAW_FOUR, WILD_ITEM_BOX
+from ..rules.cards import FACE_COLOR, WILD_DRAW_FOUR
 from .knowledge import chance_guilty
+from .playout import best_color, best_play
 
 # Challenge a Wild Draw Four above this chance of guilt: a won challenge swings
 # eight cards and keeps the turn, a lost one costs two cards more than accepting.
 CHALLENGE_THRESHOLD = 0.3
-THREAT = 2  # an opponent holding this many cards or fewer is about to go out
-
-
-def best_color(hand: list[int]) -> int:
-    """The colour held most (by count, then by points), for wilds and Bob-ombs."""
-    score = [0.0] * 4
-    for face in hand:
-        if face < 52:
-            score[FACE_COLOR[face]] += 1 + FACE_POINTS[face] / 100
-    return max(range(4), key=score.__getitem__)
 
 
 class HeuristicBot:
@@ -57,7 +48,7 @@ class HeuristicBot:
                 return next(a for a in turn if a.verb == A.CHALLENGE)
             return next(a for a in turn if a.verb == A.ACCEPT)
         if aw == "color":
-            color = best_color(view.hand)
+            color = self.pick_color(view)
             return next(a for a in turn if a.color == color)
         if aw in ("target", "swap"):
             leader = self.leader(view)
@@ -95,43 +86,8 @@ class HeuristicBot:
     def pick_play(self, view: View, plays: list[Action]) -> Action:
         return best_play(plays, view.hand, view.seat, view.direction, view.hand_sizes, view.color)
 
-
-def best_play(plays: list[Action], hand: list[int], seat: int, direction: int, hand_sizes: list[int], color: int) -> Action:
-    """The heuristic's favourite among ``plays`` (plain values, so that search rollouts can share it):
-    points and the colour held most first, action cards at a player about to go out, wilds kept."""
-    n = len(hand_sizes)
-    victim = (seat + direction) % n
-    danger = min(hand_sizes[s] for s in range(n) if s != seat) <= THREAT
-    victim_danger = hand_sizes[victim] <= THREAT
-    colors = [0] * 5
-    for face in hand:
-        colors[FACE_COLOR[face]] += 1
-    bluff = any(f < 52 and FACE_COLOR[f] == color for f in hand)  # R7.2: a Wild Draw Four would lose a challenge
-    favourite = -1
-    best, best_value = plays[0], -1e9
-    for action in plays:
-        face = action.card
-        rank = FACE_RANK[face]
-        if face == WILD_ITEM_BOX:  # a free dump of 50 points, its item mostly hurts others
-            value = 4.0 if danger or len(hand) <= 2 else -5.0
-        elif face == WILD_DRAW_FOUR:
-            if favourite < 0:
-                favourite = best_color(hand)
-            if bluff and not victim_danger:
-                value = -50.0
-            else:
-                value = (6.0 if victim_danger or len(hand) <= 2 else -8.0) + (action.color == favourite) * 0.5
-        else:
-            value = colors[FACE_COLOR[face]] + FACE_POINTS[face] / 10
-            if rank == DRAW_TWO:
-                value += 3.0 + (8.0 if victim_danger else 0.0)
-            elif rank == SKIP or (rank == REVERSE and n == 2):
-                value += 2.0 + (8.0 if victim_danger else 0.0)
-            elif rank == REVERSE and victim_danger and hand_sizes[(seat - direction) % n] > THREAT:
-                value += 4.0
-        if value > best_value:
-            best, best_value = action, value
-    return best
+    def pick_color(self, view: View) -> int:
+        return best_color(view.hand)
 
 
 class EasyBot(HeuristicBot):

@@ -1,11 +1,17 @@
-"""Information-Set Monte Carlo Tree Search (single-observer ISMCTS, Cowling et al. 2012).
+"""Information-Set Monte Carlo search: the strongest bot.
 
-Each iteration deals the cards this seat cannot see at random (a
-determinization consistent with its view), walks the one shared tree with
-UCB restricted to the actions legal in that deal, adds one node, then plays
-the round out with the heuristic's policy and backs up who won it, by how much.
-Opponents' hands follow what their draws and Wild Draw Fours suggest they lack
-(knowledge.hand_voids).
+Two parts. A prior, the heuristic's choices sharpened by what the view tells
+about the next player: a player who drew rather than played lacks the colour
+then asked for (knowledge.hand_voids), so colours it lacks are worth leading
+and choosing, and points are shed when it is about to go out. Then search:
+each iteration deals the cards this seat cannot see at random, consistent with
+its view (hand sizes, the discard pile, the voids above), and plays every
+candidate move on that same deal, the round then played out by every seat
+with the heuristic's choices (bots/playout.py). Sharing deals between moves
+(common random numbers) leaves the differences to the moves, not the cards.
+The prior's move is kept unless a searched one beats it by ``CONFIDENCE``
+standard errors: round outcomes are noisy, and a move chosen for a lucky
+estimate loses more than search wins.
 """
 
 from __future__ import annotations
@@ -14,19 +20,22 @@ import math
 import random
 import time
 
-from ..rules import Action, Game, View
+from ..rules import Action, View
 from ..rules import actions as A
-from ..rules.cards import FACE_COLOR, FACE_POINTS, WILD_DRAW_FOUR
+from ..rules.cards import FACE_COLOR, FACE_POINTS
 from .determinize import Determinizer
-from .heuristic import HeuristicBot, best_color, best_play
+from .heuristic import HeuristicBot
+from .knowledge import next_seat_lacks
+from .playout import THREAT, best_play, playout, round_value
 
-DEFAULT_ITERATIONS = 200
-EXPLORATION = 0.7
+DEFAULT_ITERATIONS = 60  # rollouts per decision, shared between the candidate moves
 ROLLOUT_LIMIT = 400  # actions; a round still running then is scored by hand sizes
-WIN_SHARE, LOSS_SHARE, POINT_SCALE = 0.7, 0.3, 150.0  # a round's value: win, then points
+POINT_SCALE = 200.0  # round points worth as much as a whole game
+CONFIDENCE = 2.0  # standard errors by which a searched move must beat the prior's
+LEAD_LACKED = 2.0  # the prior's bonus for a colour the next seat lacks (times the share of its hand)
+SHED_POINTS = 4.0 / 20  # the prior's bonus per point of a card, while the next seat is about to go out
 
 _FREE_WORDS = (A.UNO, A.CATCH, A.JUMP)
-_OVER = ("round_over", "game_over")
 
 
 def search_actions(legal: list[Action]) -> list[Action]:
@@ -37,49 +46,13 @@ def search_actions(legal: list[Action]) -> list[Action]:
     return turn
 
 
-def rollout_action(game: Game, legal: list[Action]) -> Action:
-    """The rollout policy: the heuristic's choices, read straight from the game (no views)."""
-    seat = game.to_act
-    hand = game.hands[seat]
-    awaiting = game.awaiting
-    if awaiting == "color":
-        color = best_color(hand)
-        return next(a for a in legal if a.color == color)
-    if awaiting == "target" or awaiting == "swap":
-        victim = min((s for s in range(game.n) if s != seat), key=lambda s: len(game.hands[s]))
-        return next(a for a in legal if a.target == victim)
-    needs_uno = len(hand) == 2
-    plays = [a for a in legal if a.verb == A.PLAY and (a.uno or not needs_uno)]
-    if awaiting == "drawn" and plays and plays[0].card == WILD_DRAW_FOUR:
-        plays = [] if any(f < 52 and FACE_COLOR[f] == game.color for f in hand) else plays
-    if plays:
-        return best_play(plays, hand, seat, game.direction, [len(h) for h in game.hands], game.color)
-    for action in legal:
-        if action.verb in (A.DRAW, A.PASS, A.ACCEPT):
-            return action
-    return legal[0]
-
-
-class _Node:
-    __slots__ = ("children", "visits", "reward", "available")
-
-    def __init__(self) -> None:
-        self.children: dict[Action, _Node] = {}
-        self.visits = 0
-        self.reward = 0.0
-        self.available = 0
-
-
 class IsmctsBot(HeuristicBot):
-    """Searches its budget of determinizations per decision, then keeps the heuristic's move
-    unless a searched one looks clearly better. The free words (UNO, catches, jump-ins) and
-    forced moves are the heuristic's, without search."""
-
-    margin = 0.03  # how much better than the heuristic's move a searched move must look
+    """Searches its budget of rollouts per decision on top of an informed prior. The free words
+    (UNO, catches, jump-ins) and forced moves are the heuristic's, without search."""
 
     def __init__(self, iterations: int = DEFAULT_ITERATIONS, milliseconds: int | None = None):
-        """A budget of ``iterations`` per decision (reproducible), or of ``milliseconds`` of wall
-        time (as many iterations as fit: stronger on a faster machine, not reproducible)."""
+        """A budget of ``iterations`` rollouts per decision (reproducible), or of ``milliseconds`` of wall
+        time (as many rollouts as fit: stronger on a faster machine, not reproducible)."""
         if iterations < 1 or (milliseconds is not None and milliseconds < 1):
             raise ValueError("the ISMCTS budget must be at least 1 iteration or 1 millisecond")
         self.iterations = iterations
@@ -98,76 +71,66 @@ class IsmctsBot(HeuristicBot):
         return self.search(view, candidates, rng)
 
     def search(self, view: View, candidates: list[Action], rng: random.Random) -> Action:
-        root = _Node()
+        """Every candidate is tried on the same deals (common random numbers): the differences
+        between candidates then come from the moves, not from the luck of the deal."""
         deal = Determinizer(view)
-        log = math.log
+        seat, k = view.seat, len(candidates)
+        assert seat is not None
+        prior = HeuristicBot.choose(self, view, candidates, rng)
+        default = candidates.index(prior) if prior in candidates else 0
+        gains = [0.0] * k  # summed over deals: each candidate's value less the default's
+        squares = [0.0] * k
+        deals = max(2, self.iterations // k)
         deadline = time.perf_counter() + self.milliseconds / 1000 if self.milliseconds else None
-        iteration = 0
-        while (iteration < self.iterations) if deadline is None else (iteration == 0 or time.perf_counter() < deadline):
-            iteration += 1
-            game = deal.sample(rng)
-            node, path = root, []
-            while game.awaiting not in _OVER:
-                legal = search_actions(game.legal_actions())
-                children = node.children
-                untried = [a for a in legal if a not in children]
-                if untried:
-                    action = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
-                    for other in legal:
-                        if other in children:
-                            children[other].available += 1
-                    child = children[action] = _Node()
-                    child.available = 1
-                    path.append((game.to_act, child))
-                    game.apply(action)
-                    break
-                best, best_value = None, -1.0
-                for other in legal:
-                    child = children[other]
-                    child.available += 1
-                    value = child.reward / child.visits + EXPLORATION * math.sqrt(log(child.available) / child.visits)
-                    if value > best_value:
-                        best, best_value = other, value
-                path.append((game.to_act, children[best]))
-                node = children[best]
-                game.apply(best)
-            rewards = self.rollout(game)
-            for seat, child in path:
-                child.visits += 1
-                child.reward += rewards[seat]
-        return self.final_choice(view, candidates, root, rng)
+        done = 0
+        while (done < deals) if deadline is None else (done < 2 or time.perf_counter() < deadline):
+            deal_seed = rng.getrandbits(64)
+            values = []
+            for action in candidates:
+                game = deal.sample(random.Random(deal_seed))
+                game.apply(action)
+                playout(game, ROLLOUT_LIMIT)
+                values.append(round_value(game, seat, POINT_SCALE))
+            base = values[default]
+            for i, value in enumerate(values):
+                gains[i] += value - base
+                squares[i] += (value - base) ** 2
+            done += 1
+        best, best_score = default, 0.0
+        for i in range(k):
+            mean = gains[i] / done
+            spread = math.sqrt(max(squares[i] / done - mean * mean, 1e-12) / (done - 1))
+            score = mean / spread
+            if score > CONFIDENCE and score > best_score:
+                best, best_score = i, score
+        return candidates[best]
 
-    def final_choice(self, view: View, candidates: list[Action], root: "_Node", rng: random.Random) -> Action:
-        """The heuristic's move, unless the search found one clearly better: round values are
-        noisy, and small differences between moves are mostly noise."""
-        default = HeuristicBot.choose(self, view, candidates, rng)
+    # ------------------------------------------------------------------ the prior
+    def pick_play(self, view: View, plays: list[Action]) -> Action:
+        """The heuristic's play, unless leading a colour the next seat lacks, or shedding
+        points while it is about to go out, is worth more."""
+        favourite = super().pick_play(view, plays)
+        lacks = next_seat_lacks(view)
+        shedding = view.hand_sizes[(view.seat + view.direction) % view.n] <= THREAT
+        if not any(lacks) and not shedding:
+            return favourite
+        held = {FACE_COLOR[f] for f in view.hand if f < 52}
+        best, best_value = favourite, -1e9
+        for action in plays:
+            color = action.color if action.card >= 52 else FACE_COLOR[action.card]  # -1: colour chosen later
+            if action.card >= 52 and (action.card != favourite.card or (color >= 0 and color not in held)):
+                continue  # the heuristic's choice of wild stands; only its colour may change, to one held
+            value = (LEAD_LACKED * lacks[color] if color >= 0 else 0.0) + (SHED_POINTS * FACE_POINTS[action.card] if shedding else 0.0)
+            value += 0.5 if action is favourite else 0.0
+            if value > best_value:
+                best, best_value = action, value
+        return best
 
-        def visits(action: Action) -> int:
-            child = root.children.get(action)
-            return child.visits if child is not None else 0
-
-        def mean(action: Action) -> float:
-            child = root.children.get(action)
-            return child.reward / child.visits if child is not None and child.visits else -1.0
-
-        best = max(candidates, key=lambda a: (visits(a), a is default))  # the most searched: the most trusted
-        return best if mean(best) > mean(default) + self.margin else default
-
-    @staticmethod
-    def rollout(game: Game) -> list[float]:
-        """Play the round out with the heuristic's policy and value it for every seat
-        (the smallest hand wins a round cut short)."""
-        steps = 0
-        while game.awaiting not in _OVER and steps < ROLLOUT_LIMIT:
-            game.apply(rollout_action(game, game.legal_actions()))
-            steps += 1
-        hands = game.hands
-        if game.round_winner is not None:
-            winner = game.round_winner
-        else:
-            winner = min(range(game.n), key=lambda s: len(hands[s]))
-        # Winning is most of the value; points scored (or conceded) are the rest (R11.1).
-        points = [sum(FACE_POINTS[f] for f in hand) for hand in hands]
-        rewards = [LOSS_SHARE * max(0.0, 1.0 - p / POINT_SCALE) for p in points]
-        rewards[winner] = WIN_SHARE + (1.0 - WIN_SHARE) * min(1.0, sum(points) / POINT_SCALE)
-        return rewards
+    def pick_color(self, view: View) -> int:
+        """The colour held most, counting a colour the next seat lacks as worth more."""
+        lacks = next_seat_lacks(view)
+        score = [0.0] * 4
+        for face in view.hand:
+            if face < 52:
+                score[FACE_COLOR[face]] += 1 + FACE_POINTS[face] / 100
+        return max(range(4), key=lambda c: score[c] + (LEAD_LACKED * lacks[c] if score[c] else 0.0))

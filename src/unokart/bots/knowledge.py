@@ -111,3 +111,14 @@ def hand_voids(view: View) -> list[tuple[frozenset[int], int]]:
         return [(frozenset(), 0)] * n
     return [(frozenset(v) if s != view.seat and k else frozenset(), k if s != view.seat else 0)
             for s, (v, k) in enumerate(zip(voids, constrained))]
+
+
+def next_seat_lacks(view: View) -> list[float]:
+    """Per colour, the share of the next seat's hand read as holding none of it (hand_voids):
+    1.0 when its whole hand is, 0.0 when nothing is known."""
+    following = (view.seat + view.direction) % view.n
+    lacks, count = hand_voids(view)[following]
+    size = view.hand_sizes[following]
+    if not count or not size:
+        return [0.0] * 4
+    return [count / size if all(face in lacks for face in range(c * 13, c * 13 + 13)) else 0.0 for c in range(4)]

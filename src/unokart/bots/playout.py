@@ -1,0 +1,138 @@
+"""The heuristic's choices as plain functions of cards and seats, and whole rounds played with them.
+
+Shared by the heuristic bot (which reads them from its view) and by search
+(which plays determinized rounds out with them, reading the game directly).
+Compiled with mypyc in a normal install, like the rules core: search spends
+most of its time here.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from ..rules.actions import ACCEPT, DRAW, PASS, PLAY, Action
+from ..rules.cards import DRAW_TWO, FACE_COLOR, FACE_POINTS, FACE_RANK, REVERSE, SKIP, WILD_DRAW_FOUR, WILD_ITEM_BOX
+from ..rules.engine import Game
+
+THREAT: Final = 2  # an opponent holding this many cards or fewer is about to go out
+
+
+def best_color(hand: list[int]) -> int:
+    """The colour held most (by count, then by points), for wilds and Bob-ombs."""
+    score = [0.0, 0.0, 0.0, 0.0]
+    for face in hand:
+        if face < 52:
+            score[FACE_COLOR[face]] += 1 + FACE_POINTS[face] / 100
+    best = 0
+    for color in range(1, 4):
+        if score[color] > score[best]:
+            best = color
+    return best
+
+
+def best_play(plays: list[Action], hand: list[int], seat: int, direction: int, hand_sizes: list[int], color: int) -> Action:
+    """The heuristic's favourite among ``plays``: points and the colour held most first,
+    action cards at a player about to go out, wilds kept."""
+    n = len(hand_sizes)
+    victim = (seat + direction) % n
+    danger = False
+    for other in range(n):
+        if other != seat and hand_sizes[other] <= THREAT:
+            danger = True
+    victim_danger = hand_sizes[victim] <= THREAT
+    colors = [0, 0, 0, 0, 0]
+    bluff = False  # R7.2: a Wild Draw Four would lose a challenge
+    for face in hand:
+        colors[FACE_COLOR[face]] += 1
+        if face < 52 and FACE_COLOR[face] == color:
+            bluff = True
+    favourite = -1
+    best, best_value = plays[0], -1e9
+    for action in plays:
+        face = action.card
+        rank = FACE_RANK[face]
+        if face == WILD_ITEM_BOX:  # a free dump of 50 points, its item mostly hurts others
+            value = 4.0 if danger or len(hand) <= 2 else -5.0
+        elif face == WILD_DRAW_FOUR:
+            if favourite < 0:
+                favourite = best_color(hand)
+            if bluff and not victim_danger:
+                value = -50.0
+            else:
+                value = (6.0 if victim_danger or len(hand) <= 2 else -8.0) + (0.5 if action.color == favourite else 0.0)
+        else:
+            value = colors[FACE_COLOR[face]] + FACE_POINTS[face] / 10
+            if rank == DRAW_TWO:
+                value += 3.0 + (8.0 if victim_danger else 0.0)
+            elif rank == SKIP or (rank == REVERSE and n == 2):
+                value += 2.0 + (8.0 if victim_danger else 0.0)
+            elif rank == REVERSE and victim_danger and hand_sizes[(seat - direction) % n] > THREAT:
+                value += 4.0
+        if value > best_value:
+            best, best_value = action, value
+    return best
+
+
+def rollout_action(game: Game, legal: list[Action]) -> Action:
+    """The heuristic's choice for the seat to act, read straight from the game (no views)."""
+    seat = game.to_act
+    assert seat is not None
+    hand = game.hands[seat]
+    awaiting = game.awaiting
+    if awaiting == "color":
+        color = best_color(hand)
+        for action in legal:
+            if action.color == color:
+                return action
+    if awaiting == "target" or awaiting == "swap":
+        victim, fewest = -1, 1 << 30
+        for other in range(game.n):
+            if other != seat and len(game.hands[other]) < fewest:
+                victim, fewest = other, len(game.hands[other])
+        for action in legal:
+            if action.target == victim:
+                return action
+    needs_uno = len(hand) == 2
+    plays = [a for a in legal if a.verb == PLAY and (a.uno or not needs_uno)]
+    if awaiting == "drawn" and plays and plays[0].card == WILD_DRAW_FOUR:
+        for face in hand:
+            if face < 52 and FACE_COLOR[face] == game.color:
+                plays = []  # R7.2: keep a Wild Draw Four that would lose a challenge
+                break
+    if plays:
+        return best_play(plays, hand, seat, game.direction, [len(h) for h in game.hands], game.color)
+    for action in legal:
+        if action.verb == DRAW or action.verb == PASS or action.verb == ACCEPT:
+            return action
+    return legal[0]
+
+
+def playout(game: Game, limit: int) -> None:
+    """Play the round out with the heuristic's choices for every seat (at most ``limit`` actions)."""
+    steps = 0
+    while game.awaiting != "round_over" and game.awaiting != "game_over" and steps < limit:
+        game.apply(rollout_action(game, game.legal_actions()))
+        steps += 1
+
+
+def round_value(game: Game, seat: int, point_scale: float) -> float:
+    """How good a played-out round is for ``seat``, in [-1, 1]: a won or lost game is worth the
+    most; otherwise the points the round's winner scored, for or against (R11.1), over
+    ``point_scale``. A round cut short is scored as if the smallest hand had gone out."""
+    winner = game.round_winner
+    gain = 0
+    for hand in game.hands:
+        for face in hand:
+            gain += FACE_POINTS[face]
+    if winner is None:
+        winner = 0
+        for other in range(game.n):
+            if len(game.hands[other]) < len(game.hands[winner]):
+                winner = other
+        final = game.scores[winner] + gain
+    else:
+        final = game.scores[winner]
+    if final >= game.options.target_score:
+        return 1.0 if winner == seat else -1.0
+    value = min(0.9, gain / point_scale)
+    return value if winner == seat else -value
