@@ -1,0 +1,93 @@
+"""ISMCTS's parts: its prior reads what a draw says about the next player's hand, and its
+playouts finish rounds and value them for the right seat."""
+
+import random
+
+import pytest
+from rules_helpers import table
+
+from unokart import Game
+from unokart.bots import HeuristicBot, IsmctsBot, make_bot
+from unokart.bots.knowledge import next_seat_lacks
+from unokart.bots.playout import playout, round_value
+from unokart.rules.cards import COLORS
+
+
+def after_the_next_player_drew_on_red() -> Game:
+    """Seat 1 holds no red, no 9 and no wild, so it draws on R9; seat 0 may then play R2 or G9."""
+    game = table([["R2", "G9", "G8", "B1", "Y4", "B6", "Y5"], ["Y1", "Y2", "G1", "G2", "B1", "B2", "Y3"]],
+                 "R9", stock=["B7"], dealer=0)
+    game.apply("1: draw")  # B7 does not fit: the turn passes
+    assert (game.to_act, game.awaiting) == (0, "play")
+    return game
+
+
+def test_a_draw_is_read_as_lacking_the_colour_asked_for():
+    view = after_the_next_player_drew_on_red().view(0)
+    lacks = next_seat_lacks(view)
+    assert lacks[COLORS.index("R")] == pytest.approx(7 / 8)  # the 7 cards held when it drew; the 8th is unknown
+    assert lacks[COLORS.index("G")] == lacks[COLORS.index("Y")] == lacks[COLORS.index("B")] == 0.0
+
+
+def test_the_prior_leads_the_colour_the_next_player_lacks_where_the_heuristic_would_not():
+    game = after_the_next_player_drew_on_red()
+    view, legal = game.view(0), game.legal_actions(0)
+    plays = [a for a in legal if a.verb == "play"]
+    assert str(HeuristicBot().pick_play(view, plays)) == "0: play G9"  # the colour it holds most
+    assert str(IsmctsBot().pick_play(view, plays)) == "0: play R2"
+
+
+def test_the_prior_chooses_a_held_colour_the_next_player_lacks():
+    view = after_the_next_player_drew_on_red().view(0)
+    assert COLORS[HeuristicBot().pick_color(view)] == "G"
+    assert COLORS[IsmctsBot().pick_color(view)] == "R"
+
+
+def test_with_nothing_known_the_prior_plays_as_the_heuristic():
+    heuristic, prior = HeuristicBot(), IsmctsBot()
+    compared = 0
+    for seed in range(40):
+        game = Game.new(2, seed=seed)
+        view = game.view(game.to_act)
+        plays = [a for a in game.legal_actions() if a.verb == "play"]
+        if plays and not any(next_seat_lacks(view)) and min(view.hand_sizes) > 2:
+            assert prior.pick_play(view, plays) == heuristic.pick_play(view, plays)
+            compared += 1
+    assert compared > 20
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_playouts_end_the_round_and_value_it_for_the_winner(players):
+    ended = 0
+    for seed in range(30):
+        game = Game.new(players, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(10)):  # from some way into the round
+            if game.awaiting == "round_over":
+                break
+            game.apply(rng.choice(game.legal_actions()))
+        playout(game, 400)
+        if game.round_winner is None:
+            continue  # cut short: valued by hand sizes
+        ended += 1
+        winner = game.round_winner
+        for seat in range(players):
+            value = round_value(game, seat, 200.0)
+            assert -1.0 <= value <= 1.0
+            assert (value > 0) == (seat == winner)
+    assert ended > 25
+
+
+def test_a_round_that_wins_the_game_is_worth_the_most():
+    game = Game.new(2, seed=3, options={"target_score": 1})  # any round won ends the game
+    playout(game, 400)
+    assert game.awaiting == "game_over"
+    assert round_value(game, game.round_winner, 200.0) == 1.0
+    assert round_value(game, 1 - game.round_winner, 200.0) == -1.0
+
+
+def test_ismcts_gives_the_same_move_for_the_same_seed():
+    game = after_the_next_player_drew_on_red()
+    view, legal = game.view(0), game.legal_actions(0)
+    bot = make_bot("ismcts:30")
+    assert len({bot.choose(view, legal, random.Random(9)) for _ in range(3)}) == 1
