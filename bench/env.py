@@ -15,7 +15,7 @@ row with PettingZoo's usual wrappers (``AssertOutOfBoundsWrapper`` inside
 ``OrderEnforcingWrapper``, what its classic games' ``env()`` adds) shows what
 they would cost. RLCard is only needed here: ``pip install rlcard==1.2.0``.
 
-    python bench/env.py [--seconds 2] [--repeats 5]
+    python bench/env.py [--seconds 1] [--repeats 9]
     python bench/env.py --split     # where a step's microseconds go (no RLCard needed)
 """
 
@@ -141,8 +141,8 @@ def wrapped_env(**kwargs) -> object:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--seconds", type=float, default=2.0, help="length of each timed run")
-    parser.add_argument("--repeats", type=int, default=5, help="alternating runs per environment")
+    parser.add_argument("--seconds", type=float, default=1.0, help="length of each timed run")
+    parser.add_argument("--repeats", type=int, default=9, help="alternating runs per environment")
     parser.add_argument("--split", action="store_true", help="only show where a step's time goes, at 2 and 4 players")
     args = parser.parse_args()
     if args.split:
@@ -166,11 +166,13 @@ def main() -> None:
     for repeat in range(args.repeats):
         for label, run in runs.items():
             rates[label].append(run(repeat))
-    medians = {label: statistics.median(values) for label, values in rates.items()}
-    anchor = medians['rlcard.make("uno")']
-    print(f"two players, medians of {args.repeats} alternating runs of {args.seconds:g} s:")
-    for label, rate in medians.items():
-        print(f"  {label:<34} {rate:>10,.0f} steps/s {1e6 / rate:6.2f} us/step {rate / anchor:6.2f}x RLCard")
+    anchor = rates['rlcard.make("uno")']
+    print(f"two players, medians of {args.repeats} alternating rounds of {args.seconds:g} s runs"
+          " (the ratio: median of each round's ratio, robust to a load that drifts between rounds):")
+    for label, values in rates.items():
+        rate = statistics.median(values)
+        ratio = statistics.median(ours / theirs for ours, theirs in zip(values, anchor))
+        print(f"  {label:<34} {rate:>10,.0f} steps/s {1e6 / rate:6.2f} us/step {ratio:6.2f}x RLCard")
     print("  (the core alone: bench/engine.py's loop, no observation; the ceiling of any env on this core)")
 
     print(f"unokart env() by table, medians of {args.repeats} runs:")
