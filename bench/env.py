@@ -33,6 +33,7 @@ from engine import unokart_rate as core_rate  # bench/engine.py: the rules core 
 
 from unokart.env import env as pettingzoo_env
 from unokart.env import raw_env
+from unokart.env.actions import DECLINE, index_of_action
 
 ALL_HOUSE_RULES = {"stacking": True, "draw_until_playable": True, "force_play": True, "jump_in": True, "seven_zero": True}
 
@@ -82,54 +83,70 @@ def rlcard_rate(seconds: float, seed: int) -> float:
             return decisions / (time.perf_counter() - start)
 
 
-def step_split(players: int, decisions: int, seed: int) -> dict[str, float]:
-    """Microseconds per decision in each part of ``unokart_rate``'s loop, a clock around each part
-    (its own cost measured and taken off), plus ``action_mask()`` alone at the same states."""
-    clock = time.perf_counter_ns
-    overhead = min(-(clock() - clock()) for _ in range(10_000))  # one clock read, as seen between two
+def split_rate(players: int, seconds: float, seed: int, observe: bool, mask: bool, agent_reads_mask: bool) -> float:
+    """Decisions per CPU second of ``unokart_rate``'s loop with parts left out: without ``observe`` the
+    loop reads the episode's end from the env's dicts instead of ``last()``; without ``agent_reads_mask``
+    the agent picks among ``env.legal`` (the core's legal actions) instead of reading a mask. CPU time
+    (``process_time``) so that other jobs on the machine do not blur the differences."""
     rng = random.Random(seed)
     aec = raw_env(players=players)
     aec.reset(seed=seed)
-    spent = {"last": 0, "mask": 0, "agent": 0, "step": 0}
-    done = 0
-    while done < decisions:
-        start = clock()
-        obs, reward, terminated, truncated, info = aec.last()
-        observed = clock()
-        if terminated or truncated:
-            aec.step(None)
-            if not aec.agents:
-                seed += 1
-                aec.reset(seed=seed)
-            continue
-        legal = obs["action_mask"].nonzero()[0]
-        index = int(legal[rng.randrange(len(legal))])
-        chosen = clock()
-        aec.step(index)
-        stepped = clock()
-        aec.action_mask()
-        masked = clock()
-        spent["last"] += observed - start - overhead
-        spent["agent"] += chosen - observed - overhead
-        spent["step"] += stepped - chosen - overhead
-        spent["mask"] += masked - stepped - overhead
-        done += 1
-    return {part: ns / decisions / 1000 for part, ns in spent.items()}
+    decisions = 0
+    start = time.process_time()
+    deadline = start + seconds
+    while True:
+        for _ in range(1000):
+            agent = aec.agent_selection
+            if observe:
+                obs, reward, terminated, truncated, info = aec.last()
+                action_mask = obs["action_mask"]
+            else:
+                terminated, truncated = aec.terminations[agent], aec.truncations[agent]
+                action_mask = aec.action_mask() if mask else None
+            if terminated or truncated:
+                aec.step(None)
+                if not aec.agents:
+                    seed += 1
+                    aec.reset(seed=seed)
+                continue
+            if agent_reads_mask:
+                legal = action_mask.nonzero()[0]
+                index = int(legal[rng.randrange(len(legal))])
+            elif aec.legal:
+                index = index_of_action(aec.legal[rng.randrange(len(aec.legal))], players)
+            else:
+                index = DECLINE  # asked out of turn with nothing to do
+            aec.step(index)
+            decisions += 1
+        if time.process_time() > deadline:
+            return decisions / (time.process_time() - start)
 
 
-def print_split(players: int, seconds: float) -> None:
-    split = step_split(players, decisions=200_000, seed=1)
-    core = 1e6 / core_rate(players, seconds, seed=1)
-    total = split["last"] + split["agent"] + split["step"]
-    print(f"where a decision's time goes, {players} players, us (200,000 decisions of random play):")
-    rows = (("last(): the observation and mask", split["last"]),
-            ("  of which the mask (action_mask() alone)", split["mask"]),
-            ("the agent: a random index where the mask is 1", split["agent"]),
-            ("step(): checks, the core's apply, the next seat", split["step"]),
-            ("total", total),
-            ("the rules core alone (bench/engine.py's loop)", core))
-    for label, micros in rows:
-        print(f"  {label:<50} {micros:6.2f}")
+def print_split(players: int, seconds: float, repeats: int) -> None:
+    """Where a decision's CPU time goes, from the differences between loops that leave parts out."""
+    loops = {  # observe, mask, the agent reads the mask
+        "full": (True, True, True), "no observation vector": (False, True, True),
+        "no observation, agent reads no mask": (False, True, False), "no observation, no mask": (False, False, False),
+    }
+    micros: dict[str, list[float]] = {label: [] for label in loops}
+    core: list[float] = []
+    for repeat in range(repeats):
+        for label, parts in loops.items():
+            micros[label].append(1e6 / split_rate(players, seconds, repeat, *parts))
+        wall, cpu = time.perf_counter(), time.process_time()
+        rate = core_rate(players, seconds, seed=repeat)  # per wall second: turned into per CPU second
+        wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+        core.append(1e6 * cpu / (rate * wall))
+    us = {label: statistics.median(values) for label, values in micros.items()}
+    print(f"where a decision's CPU time goes, {players} players, us (medians of {repeats} alternating rounds):")
+    rows = (("the observation vector (and last())", us["full"] - us["no observation vector"]),
+            ("the mask (action_mask())", us["no observation, agent reads no mask"] - us["no observation, no mask"]),
+            ("the agent: a random index where the mask is 1", us["no observation vector"] - us["no observation, agent reads no mask"]),
+            ("step() and the loop: checks, the core, the next seat", us["no observation, no mask"]),
+            ("total (the full loop)", us["full"]),
+            ("  the rules core alone (bench/engine.py's loop)", statistics.median(core)))
+    for label, value in rows:
+        print(f"  {label:<58} {value:6.2f}")
 
 
 def wrapped_env(**kwargs) -> object:
@@ -147,7 +164,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.split:
         for players in (2, 4):
-            print_split(players, args.seconds)
+            print_split(players, args.seconds, args.repeats)
         return
     try:
         import rlcard  # noqa: F401
