@@ -27,8 +27,6 @@ import statistics
 import sys
 import time
 
-import numpy as np
-
 from engine import unokart_rate as core_rate  # bench/engine.py: the rules core stepped alone
 
 from unokart.env import env as pettingzoo_env
