@@ -8,7 +8,7 @@ effect, R8.3) and explains any other with the rule it breaks.
 from __future__ import annotations
 
 import random
-from typing import Any, Final, Iterable
+from typing import Any, ClassVar, Final, Iterable
 
 from . import actions as A
 from .actions import Action, as_action, make
@@ -19,7 +19,6 @@ from .cards import (
 )
 from .errors import IllegalAction, NotationError, RecordError, UnoKartError
 from .options import Options
-from .view import View
 
 PLAY: Final = "play"
 DRAWN: Final = "drawn"
@@ -808,21 +807,6 @@ class Game:
         """What one seat may see (None: a spectator's public view)."""
         return View(self, seat)
 
-    def _view_fields(self, seat: int | None) -> tuple:
-        """A ``View``'s fields in its slot order, gathered here because compiled code reads them
-        several times faster than the view could; lists are copies, so the view shares nothing."""
-        if seat is not None and not 0 <= seat < self.n:
-            raise ValueError(f"there is no seat {seat} (seats 0 to {self.n - 1})")
-        mine = seat is not None and seat == self.to_act
-        events = self._visible_events(seat)
-        return (
-            seat, self.n, self.names, self.options, self.hands[seat][:] if seat is not None else [],
-            [len(h) for h in self.hands], self.discard[:], self.color, self.direction, self.to_act,
-            self.awaiting, len(self.stock), self.uno_said[:], self.uno_window, self.scores[:], self.round,
-            self.dealer, self.pending, self.drawn if mine and self.awaiting == DRAWN else -1,
-            self.round_winner, self.game_winner, self.version, events, len(events),
-        )
-
     def state(self) -> dict[str, Any]:
         """The full state, every hand open (NOTATION.md)."""
         return {
@@ -877,6 +861,104 @@ class Game:
 
     def __repr__(self) -> str:
         return f"<Game {self.n} players, round {self.round}, seat {self.to_act} {self.awaiting}, top {FACE_CODE[self.discard[-1]]}>"
+
+
+class View:
+    """What one seat may see: the only way information leaves the core (DESIGN 6).
+
+    Its own hand, the others' hand sizes, the public discard pile, scores, whose turn,
+    and the events meant for it. It keeps no reference to the game: its lists are copies,
+    but for the events, this seat's own list (it only grows). Defined here so that it is
+    compiled with the game: a simulator builds one per decision.
+    """
+
+    # ClassVar: so that the compiled class keeps __slots__ readable, like the pure-Python one.
+    __slots__: ClassVar[tuple[str, ...]] = (
+        "seat", "n", "names", "options", "hand", "hand_sizes", "discard", "color", "direction",
+        "to_act", "awaiting", "stock", "uno_said", "uno_window", "scores", "round", "dealer",
+        "pending", "drawn", "round_winner", "game_winner", "version", "_events", "_event_count",
+    )
+
+    # seat and to_act are an int or None (a spectator's view, a round over); typed Any so that
+    # code that only ever sees a seated player's view, in play, may use them as ints.
+    seat: Any
+    n: int
+    names: list[str]
+    options: Options
+    hand: list[int]
+    hand_sizes: list[int]
+    discard: list[int]
+    color: int
+    direction: int
+    to_act: Any
+    awaiting: str
+    stock: int
+    uno_said: list[bool]
+    uno_window: int
+    scores: list[int]
+    round: int
+    dealer: int
+    pending: int
+    drawn: int
+    round_winner: int | None
+    game_winner: int | None
+    version: int
+    _events: list[dict]
+    _event_count: int
+
+    def __init__(self, game: Game, seat: int | None):
+        if seat is not None and not 0 <= seat < game.n:
+            raise ValueError(f"there is no seat {seat} (seats 0 to {game.n - 1})")
+        self.seat = seat
+        self.n = game.n
+        self.names = game.names[:]
+        self.options = game.options
+        self.hand = game.hands[seat][:] if seat is not None else []
+        self.hand_sizes = [len(h) for h in game.hands]
+        self.discard = game.discard[:]
+        self.color = game.color
+        self.direction = game.direction
+        self.to_act = game.to_act
+        self.awaiting = game.awaiting
+        self.stock = len(game.stock)
+        self.uno_said = game.uno_said[:]
+        self.uno_window = game.uno_window
+        self.scores = game.scores[:]
+        self.round = game.round
+        self.dealer = game.dealer
+        self.pending = game.pending
+        self.drawn = game.drawn if seat is not None and seat == game.to_act and game.awaiting == DRAWN else -1
+        self.round_winner = game.round_winner
+        self.game_winner = game.game_winner
+        self.version = game.version
+        # Only events this seat may see (DESIGN 6); that list only grows, so a length is a snapshot.
+        self._events = game._visible_events(seat)
+        self._event_count = len(self._events)
+
+    @property
+    def top(self) -> int:
+        return self.discard[-1]
+
+    @property
+    def events(self) -> list[dict]:
+        return self._events[: self._event_count]
+
+    def to_json(self) -> dict[str, Any]:
+        """The full-state JSON with other hands replaced by their sizes (NOTATION.md)."""
+        return {
+            "round": self.round, "dealer": self.dealer, "direction": self.direction,
+            "to_act": self.to_act, "awaiting": self.awaiting,
+            "top": FACE_CODE[self.discard[-1]] if self.discard else None,
+            "color": COLORS[self.color] if self.color >= 0 else None,
+            "hands": [[FACE_CODE[f] for f in self.hand] if s == self.seat else size for s, size in enumerate(self.hand_sizes)],
+            "stock": self.stock, "discard": len(self.discard),
+            "uno_said": list(self.uno_said), "scores": list(self.scores),
+            "round_winner": self.round_winner, "game_winner": self.game_winner,
+            "seat": self.seat, "players": list(self.names), "pending": self.pending,
+            "drawn": FACE_CODE[self.drawn] if self.drawn >= 0 else None,
+            "uno_window": self.uno_window if self.uno_window >= 0 else None,
+            "version": self.version,
+        }
 
 
 def expand_event(entry: tuple) -> list[tuple[tuple[int, ...] | None, dict]]:
