@@ -31,7 +31,7 @@ from .playout import THREAT, best_play, playout, round_value
 DEFAULT_ITERATIONS = 60  # rollouts per decision, shared between the candidate moves
 ROLLOUT_LIMIT = 400  # actions; a round still running then is scored by hand sizes
 POINT_SCALE = 200.0  # round points worth as much as a whole game
-CONFIDENCE = 2.0  # standard errors by which a searched move must beat the prior's
+CONFIDENCE = 3.0  # standard errors by which a searched move must beat the prior's (several moves are compared at once)
 LEAD_LACKED = 2.0  # the prior's bonus for a colour the next seat lacks (times the share of its hand)
 SHED_POINTS = 4.0 / 20  # the prior's bonus per point of a card, while the next seat is about to go out
 
