@@ -906,7 +906,9 @@ class View:
     _events: list[dict]
     _event_count: int
 
-    def __init__(self, game: Game, seat: int | None):
+    def __init__(self, game: Game | None, seat: int | None):
+        if game is None:
+            return  # to be filled in by _restored_view
         if seat is not None and not 0 <= seat < game.n:
             raise ValueError(f"there is no seat {seat} (seats 0 to {game.n - 1})")
         self.seat = seat
@@ -934,6 +936,10 @@ class View:
         # Only events this seat may see (DESIGN 6); that list only grows, so a length is a snapshot.
         self._events = game._visible_events(seat)
         self._event_count = len(self._events)
+
+    def __reduce__(self) -> tuple[Any, tuple[tuple[Any, ...]]]:
+        # Views travel to bot processes (the server's search pool); a compiled class needs telling how.
+        return (_restored_view, (tuple(getattr(self, name) for name in View.__slots__),))
 
     @property
     def top(self) -> int:
@@ -1036,3 +1042,11 @@ def _choose_dealer(rng: random.Random, n: int) -> int:
         best = max(values)
         contenders = [s for s, v in zip(contenders, values) if v == best]
     return contenders[0]
+
+
+def _restored_view(fields: tuple[Any, ...]) -> View:
+    """A view rebuilt from its fields, in slot order (what ``View.__reduce__`` pickles)."""
+    view = View(None, None)
+    for name, value in zip(View.__slots__, fields):
+        setattr(view, name, value)
+    return view
