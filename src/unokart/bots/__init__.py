@@ -10,7 +10,7 @@ A bot is any object with ``choose(view, legal_actions, rng) -> Action | None``:
   of them, or ``None`` to let the moment pass.
 
 ``make_bot("random" | "easy" | "heuristic" | "ismcts" | "ismcts:<iterations>" | "ismcts:<N>ms" | "policy:<model.zip>")``
-builds one by name (``ismcts`` alone: 60 rollouts a decision; ``policy:`` seats a policy trained
+builds one by name (``ismcts`` alone: 60 playouts a decision; ``policy:`` seats a policy trained
 in ``unokart.env``, which needs the ``train`` extra).
 """
 

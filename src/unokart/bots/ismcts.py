@@ -26,9 +26,9 @@ from ..rules.cards import FACE_COLOR, FACE_POINTS
 from .determinize import Determinizer
 from .heuristic import HeuristicBot
 from .knowledge import next_seat_lacks
-from .playout import THREAT, best_play, playout, round_value
+from .playout import THREAT, playout, round_value
 
-DEFAULT_ITERATIONS = 60  # rollouts per decision, shared between the candidate moves
+DEFAULT_ITERATIONS = 60  # playouts per decision, shared between the candidate moves
 ROLLOUT_LIMIT = 400  # actions; a round still running then is scored by hand sizes
 POINT_SCALE = 200.0  # round points worth as much as a whole game
 CONFIDENCE = 3.0  # standard errors by which a searched move must beat the prior's (several moves are compared at once)
@@ -47,12 +47,12 @@ def search_actions(legal: list[Action]) -> list[Action]:
 
 
 class IsmctsBot(HeuristicBot):
-    """Searches its budget of rollouts per decision on top of an informed prior. The free words
+    """Searches its budget of playouts per decision on top of an informed prior. The free words
     (UNO, catches, jump-ins) and forced moves are the heuristic's, without search."""
 
     def __init__(self, iterations: int = DEFAULT_ITERATIONS, milliseconds: int | None = None):
-        """A budget of ``iterations`` rollouts per decision (reproducible), or of ``milliseconds`` of wall
-        time (as many rollouts as fit: stronger on a faster machine, not reproducible)."""
+        """A budget of ``iterations`` playouts per decision (reproducible), or of ``milliseconds`` of wall
+        time (as many playouts as fit: stronger on a faster machine, not reproducible)."""
         if iterations < 1 or (milliseconds is not None and milliseconds < 1):
             raise ValueError("the ISMCTS budget must be at least 1 iteration or 1 millisecond")
         self.iterations = iterations

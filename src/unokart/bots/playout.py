@@ -73,7 +73,7 @@ def best_play(plays: list[Action], hand: list[int], seat: int, direction: int, h
     return best
 
 
-def rollout_action(game: Game, legal: list[Action]) -> Action:
+def playout_action(game: Game, legal: list[Action]) -> Action:
     """The heuristic's choice for the seat to act, read straight from the game (no views)."""
     seat = game.to_act
     assert seat is not None
@@ -111,7 +111,7 @@ def playout(game: Game, limit: int) -> None:
     """Play the round out with the heuristic's choices for every seat (at most ``limit`` actions)."""
     steps = 0
     while game.awaiting != "round_over" and game.awaiting != "game_over" and steps < limit:
-        game.apply(rollout_action(game, game.legal_actions()))
+        game.apply(playout_action(game, game.legal_actions()))
         steps += 1
 
 
