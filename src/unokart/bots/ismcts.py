@@ -26,7 +26,7 @@ from ..rules.cards import FACE_COLOR, FACE_POINTS
 from .determinize import Determinizer
 from .heuristic import HeuristicBot
 from .knowledge import next_seat_lacks
-from .playout import THREAT, playout, round_value
+from .playout import THREAT, color_scores, playout, round_value
 
 DEFAULT_ITERATIONS = 60  # playouts per decision, shared between the candidate moves
 ROLLOUT_LIMIT = 400  # actions; a round still running then is scored by hand sizes
@@ -129,8 +129,5 @@ class IsmctsBot(HeuristicBot):
     def pick_color(self, view: View) -> int:
         """The colour held most, counting a colour the next seat lacks as worth more."""
         lacks = next_seat_lacks(view)
-        score = [0.0] * 4
-        for face in view.hand:
-            if face < 52:
-                score[FACE_COLOR[face]] += 1 + FACE_POINTS[face] / 100
+        score = color_scores(view.hand)
         return max(range(4), key=lambda c: score[c] + (LEAD_LACKED * lacks[c] if score[c] else 0.0))

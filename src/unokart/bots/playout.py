@@ -17,12 +17,18 @@ from ..rules.engine import Game
 THREAT: Final = 2  # an opponent holding this many cards or fewer is about to go out
 
 
-def best_color(hand: list[int]) -> int:
-    """The colour held most (by count, then by points), for wilds and Bob-ombs."""
+def color_scores(hand: list[int]) -> list[float]:
+    """How much of each colour a hand holds: one per card, ties broken by points."""
     score = [0.0, 0.0, 0.0, 0.0]
     for face in hand:
         if face < 52:
             score[FACE_COLOR[face]] += 1 + FACE_POINTS[face] / 100
+    return score
+
+
+def best_color(hand: list[int]) -> int:
+    """The colour held most (by count, then by points), for wilds and Bob-ombs."""
+    score = color_scores(hand)
     best = 0
     for color in range(1, 4):
         if score[color] > score[best]:
