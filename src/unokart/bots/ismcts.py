@@ -29,7 +29,7 @@ from .knowledge import next_seat_lacks
 from .playout import THREAT, color_scores, playout, round_value
 
 DEFAULT_ITERATIONS = 60  # playouts per decision, shared between the candidate moves
-ROLLOUT_LIMIT = 400  # actions; a round still running then is scored by hand sizes
+PLAYOUT_LIMIT = 400  # actions; a round still running then is scored by hand sizes
 POINT_SCALE = 200.0  # round points worth as much as a whole game
 CONFIDENCE = 3.0  # standard errors by which a searched move must beat the prior's (several moves are compared at once)
 LEAD_LACKED = 2.0  # the prior's bonus for a colour the next seat lacks (times the share of its hand)
@@ -89,7 +89,7 @@ class IsmctsBot(HeuristicBot):
             for action in candidates:
                 game = deal.sample(random.Random(deal_seed))
                 game.apply(action)
-                playout(game, ROLLOUT_LIMIT)
+                playout(game, PLAYOUT_LIMIT)
                 values.append(round_value(game, seat, POINT_SCALE))
             base = values[default]
             for i, value in enumerate(values):
