@@ -1,5 +1,6 @@
-"""ISMCTS's parts: its prior reads what a draw says about the next player's hand, and its
-playouts finish rounds and value them for the right seat."""
+"""ISMCTS's parts: its prior is patient (wilds for the last card, action cards for a player
+on one card), trusts careful players' Wild Draw Fours and reads what a draw says about the next
+player's hand; its playouts finish rounds and value them for the right seat."""
 
 import random
 
@@ -9,8 +10,10 @@ from rules_helpers import table
 from unokart import Game
 from unokart.bots import HeuristicBot, IsmctsBot, make_bot
 from unokart.bots.knowledge import next_seat_lacks
-from unokart.bots.playout import playout, round_value
-from unokart.rules.cards import COLORS
+from unokart.bots.ismcts import PRIOR_POINT_WEIGHT, PRIOR_THREAT, PRIOR_WILDS_FROM
+from unokart.bots.playout import best_play, playout, round_value
+from unokart.rules.actions import Action
+from unokart.rules.cards import COLORS, parse_card
 
 
 def after_the_next_player_drew_on_red() -> Game:
@@ -43,17 +46,55 @@ def test_the_prior_chooses_a_held_colour_the_next_player_lacks():
     assert COLORS[IsmctsBot().pick_color(view)] == "R"
 
 
-def test_with_nothing_known_the_prior_plays_as_the_heuristic():
-    heuristic, prior = HeuristicBot(), IsmctsBot()
+def test_with_nothing_known_the_prior_plays_as_the_patient_heuristic():
+    prior = IsmctsBot()
     compared = 0
     for seed in range(40):
         game = Game.new(2, seed=seed)
         view = game.view(game.to_act)
         plays = [a for a in game.legal_actions() if a.verb == "play"]
         if plays and not any(next_seat_lacks(view)) and min(view.hand_sizes) > 2:
-            assert prior.pick_play(view, plays) == heuristic.pick_play(view, plays)
+            patient = best_play(plays, view.hand, view.seat, view.direction, view.hand_sizes, view.color,
+                                PRIOR_THREAT, PRIOR_WILDS_FROM, PRIOR_POINT_WEIGHT)
+            assert prior.pick_play(view, plays) == patient
             compared += 1
     assert compared > 20
+
+
+def test_the_prior_keeps_its_wild_for_its_last_card_where_the_heuristic_plays_it():
+    game = table([["WIB", "G5"], ["Y1", "Y2"]], "G3", stock=["R1", "R2"], dealer=1, hand_size=2)
+    view = game.view(0)
+    plays = [a for a in game.legal_actions(0) if a.verb == "play" and a.uno]
+    assert str(HeuristicBot().pick_play(view, plays)) == "0: play WIB uno"
+    assert str(IsmctsBot().pick_play(view, plays)) == "0: play G5 uno"
+
+
+def test_the_patient_values_save_a_draw_two_until_the_next_player_is_down_to_one_card():
+    hand = [parse_card(c) for c in ("G+2", "B3", "B1", "B5", "B6", "B7")]
+    plays = [Action.parse("0: play G+2"), Action.parse("0: play B3")]  # on G3
+    green = COLORS.index("G")
+
+    def patient(next_hand: int) -> str:
+        return str(best_play(plays, hand, 0, 1, [6, next_hand, 7], green, PRIOR_THREAT, PRIOR_WILDS_FROM, PRIOR_POINT_WEIGHT))
+
+    assert str(best_play(plays, hand, 0, 1, [6, 2, 7], green)) == "0: play G+2"  # the heuristic hits a player on two
+    assert patient(2) == "0: play B3"  # the prior keeps it, and turns play to the colour it holds most
+    assert patient(1) == "0: play G+2"
+
+
+@pytest.mark.parametrize(("dealer", "before", "challenged_by"), [
+    (1, [], {"heuristic"}),  # six cards: a careful culprit had no reason to bluff
+    (0, ["1: play RS", "1: play RR", "1: play R+2", "1: play R1"], {"heuristic", "ismcts"}),  # two: every reason
+])
+def test_the_prior_challenges_a_wild_draw_four_only_when_it_was_about_to_go_out(dealer, before, challenged_by):
+    culprit, victim = ["W+4", "R5", "R6", "Y5", "Y6", "B5"], ["RS", "RR", "R+2", "R1", "G1", "B1"]
+    game = table([culprit, victim], "R3", stock=["Y1", "Y2"], dealer=dealer, hand_size=6)
+    for action in [*before, "0: play W+4 G"]:
+        game.apply(action)
+    assert (game.to_act, game.awaiting) == (1, "challenge")
+    view = game.view(1)
+    challengers = {bot.name for bot in (HeuristicBot(), IsmctsBot()) if bot.challenges(view)}
+    assert challengers == challenged_by
 
 
 @pytest.mark.parametrize("players", [2, 4])

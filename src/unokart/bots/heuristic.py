@@ -43,8 +43,7 @@ class HeuristicBot:
             stacks = self.with_uno([a for a in turn if a.verb == A.PLAY], view)
             if stacks:
                 return self.pick_play(view, stacks)
-            culprit = (view.seat - view.direction) % view.n
-            if aw == "challenge" and chance_guilty(view, culprit) > CHALLENGE_THRESHOLD:
+            if aw == "challenge" and self.challenges(view):
                 return next(a for a in turn if a.verb == A.CHALLENGE)
             return next(a for a in turn if a.verb == A.ACCEPT)
         if aw == "color":
@@ -75,6 +74,10 @@ class HeuristicBot:
     def bluffing(view: View, action: Action) -> bool:
         """A Wild Draw Four played while holding the active colour loses any challenge (R7.2)."""
         return action.card == WILD_DRAW_FOUR and any(f < 52 and FACE_COLOR[f] == view.color for f in view.hand)
+
+    def challenges(self, view: View) -> bool:
+        """Whether the Wild Draw Four just played on this seat is likely a bluff (R7.2)."""
+        return chance_guilty(view, (view.seat - view.direction) % view.n) > CHALLENGE_THRESHOLD
 
     def play(self, view: View, turn: list[Action]) -> Action:
         plays = self.with_uno([a for a in turn if a.verb == A.PLAY], view)

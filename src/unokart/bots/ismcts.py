@@ -1,9 +1,14 @@
 """Information-Set Monte Carlo search: the strongest bot.
 
-Two parts. A prior, the heuristic's choices sharpened by what the view tells
-about the next player: a player who drew rather than played lacks the colour
-then asked for (knowledge.hand_voids), so colours it lacks are worth leading
-and choosing, and points are shed when it is about to go out. Then search:
+Two parts. A prior: the heuristic's choices, made more patient and sharpened
+by what the view tells. It keeps its wilds for its last card and saves its
+action cards and big cards until an opponent is down to one card (the
+heuristic lets them go at two), and it accepts a Wild Draw Four unless it was
+itself about to go out, since only then has a careful player a reason to bluff
+(the heuristic reckons the odds as if the culprit's hand were random). A
+player who drew rather than played lacks the colour then asked for
+(knowledge.hand_voids), so colours it lacks are worth leading and choosing,
+and points are shed when it is about to go out. Then search:
 each iteration deals the cards this seat cannot see at random, consistent with
 its view (hand sizes, the discard pile, the voids above), and plays every
 candidate move on that same deal, the round then played out by every seat
@@ -26,7 +31,7 @@ from ..rules.cards import FACE_COLOR, FACE_POINTS
 from .determinize import Determinizer
 from .heuristic import HeuristicBot
 from .knowledge import next_seat_lacks
-from .playout import THREAT, color_scores, playout, round_value
+from .playout import THREAT, best_play, color_scores, playout, round_value
 
 DEFAULT_ITERATIONS = 60  # playouts per decision, shared between the candidate moves
 PLAYOUT_LIMIT = 400  # actions; a round still running then is scored by hand sizes
@@ -34,6 +39,11 @@ POINT_SCALE = 200.0  # round points worth as much as a whole game
 CONFIDENCE = 3.0  # standard errors by which a searched move must beat the prior's (several moves are compared at once)
 LEAD_LACKED = 2.0  # the prior's bonus for a colour the next seat lacks (times the share of its hand)
 SHED_POINTS = 4.0 / 20  # the prior's bonus per point of a card, while the next seat is about to go out
+# The prior's patience (the heuristic's values in bots/playout.py are 2, 2 and 0.1). Measured
+# against three heuristics over 8,000 games of four, each roughly doubled the prior's edge.
+PRIOR_THREAT = 1  # action cards and wilds go to work once an opponent is down to this many cards
+PRIOR_WILDS_FROM = 1  # otherwise a wild is kept for the last card
+PRIOR_POINT_WEIGHT = 0.0  # big cards are not shed early: the colour held most decides alone
 
 _FREE_WORDS = (A.UNO, A.CATCH, A.JUMP)
 
@@ -106,10 +116,15 @@ class IsmctsBot(HeuristicBot):
         return candidates[best]
 
     # ------------------------------------------------------------------ the prior
+    def challenges(self, view: View) -> bool:
+        """A careful player bluffs a Wild Draw Four only to stop a player about to go out."""
+        return view.hand_sizes[view.seat] <= THREAT and super().challenges(view)
+
     def pick_play(self, view: View, plays: list[Action]) -> Action:
-        """The heuristic's play, unless leading a colour the next seat lacks, or shedding
-        points while it is about to go out, is worth more."""
-        favourite = super().pick_play(view, plays)
+        """The heuristic's play, made patient, unless leading a colour the next seat lacks,
+        or shedding points while it is about to go out, is worth more."""
+        favourite = best_play(plays, view.hand, view.seat, view.direction, view.hand_sizes, view.color,
+                              PRIOR_THREAT, PRIOR_WILDS_FROM, PRIOR_POINT_WEIGHT)
         lacks = next_seat_lacks(view)
         shedding = view.hand_sizes[(view.seat + view.direction) % view.n] <= THREAT
         if not any(lacks) and not shedding:

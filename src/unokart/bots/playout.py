@@ -15,6 +15,8 @@ from ..rules.cards import DRAW_TWO, FACE_COLOR, FACE_POINTS, FACE_RANK, REVERSE,
 from ..rules.engine import Game
 
 THREAT: Final = 2  # an opponent holding this many cards or fewer is about to go out
+WILDS_FROM: Final = 2  # a hand this small plays its wilds
+POINT_WEIGHT: Final = 0.1  # per point of a card, against one per card held of its colour
 
 
 def color_scores(hand: list[int]) -> list[float]:
@@ -36,16 +38,18 @@ def best_color(hand: list[int]) -> int:
     return best
 
 
-def best_play(plays: list[Action], hand: list[int], seat: int, direction: int, hand_sizes: list[int], color: int) -> Action:
+def best_play(plays: list[Action], hand: list[int], seat: int, direction: int, hand_sizes: list[int], color: int,
+              threat: int = THREAT, wilds_from: int = WILDS_FROM, point_weight: float = POINT_WEIGHT) -> Action:
     """The heuristic's favourite among ``plays``: points and the colour held most first,
-    action cards at a player about to go out, wilds kept."""
+    action cards at a player about to go out (``threat`` cards or fewer), wilds kept until
+    then or until the hand is down to ``wilds_from`` cards."""
     n = len(hand_sizes)
     victim = (seat + direction) % n
     danger = False
     for other in range(n):
-        if other != seat and hand_sizes[other] <= THREAT:
+        if other != seat and hand_sizes[other] <= threat:
             danger = True
-    victim_danger = hand_sizes[victim] <= THREAT
+    victim_danger = hand_sizes[victim] <= threat
     colors = [0, 0, 0, 0, 0]
     bluff = False  # R7.2: a Wild Draw Four would lose a challenge
     for face in hand:
@@ -58,21 +62,21 @@ def best_play(plays: list[Action], hand: list[int], seat: int, direction: int, h
         face = action.card
         rank = FACE_RANK[face]
         if face == WILD_ITEM_BOX:  # a free dump of 50 points, its item mostly hurts others
-            value = 4.0 if danger or len(hand) <= 2 else -5.0
+            value = 4.0 if danger or len(hand) <= wilds_from else -5.0
         elif face == WILD_DRAW_FOUR:
             if favourite < 0:
                 favourite = best_color(hand)
             if bluff and not victim_danger:
                 value = -50.0
             else:
-                value = (6.0 if victim_danger or len(hand) <= 2 else -8.0) + (0.5 if action.color == favourite else 0.0)
+                value = (6.0 if victim_danger or len(hand) <= wilds_from else -8.0) + (0.5 if action.color == favourite else 0.0)
         else:
-            value = colors[FACE_COLOR[face]] + FACE_POINTS[face] / 10
+            value = colors[FACE_COLOR[face]] + FACE_POINTS[face] * point_weight
             if rank == DRAW_TWO:
                 value += 3.0 + (8.0 if victim_danger else 0.0)
             elif rank == SKIP or (rank == REVERSE and n == 2):
                 value += 2.0 + (8.0 if victim_danger else 0.0)
-            elif rank == REVERSE and victim_danger and hand_sizes[(seat - direction) % n] > THREAT:
+            elif rank == REVERSE and victim_danger and hand_sizes[(seat - direction) % n] > threat:
                 value += 4.0
         if value > best_value:
             best, best_value = action, value
