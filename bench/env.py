@@ -81,6 +81,20 @@ def rlcard_rate(seconds: float, seed: int) -> float:
             return decisions / (time.perf_counter() - start)
 
 
+def agent_seconds(calls: int = 300_000) -> float:
+    """Seconds the agent's own part of a step takes (a random index where the mask is 1), on a fixed
+    mask from a real observation: what stepping any env this way costs beyond the env itself."""
+    aec = raw_env(players=2)
+    aec.reset(seed=1)
+    mask = aec.last()[0]["action_mask"]
+    rng = random.Random(1)
+    start = time.perf_counter()
+    for _ in range(calls):
+        legal = mask.nonzero()[0]
+        int(legal[rng.randrange(len(legal))])
+    return (time.perf_counter() - start) / calls
+
+
 def split_rate(players: int, seconds: float, seed: int, observe: bool, mask: bool, agent_reads_mask: bool) -> float:
     """Decisions per CPU second of ``unokart_rate``'s loop with parts left out: without ``observe`` the
     loop reads the episode's end from the env's dicts instead of ``last()``; without ``agent_reads_mask``
@@ -178,9 +192,11 @@ def main() -> None:
         "unokart rules core alone": lambda seed: core_rate(2, args.seconds, seed),
     }
     rates: dict[str, list[float]] = {label: [] for label in runs}
+    agent: list[float] = []
     for repeat in range(args.repeats):
         for label, run in runs.items():
             rates[label].append(run(repeat))
+        agent.append(agent_seconds())
     anchor = rates['rlcard.make("uno")']
     print(f"two players, medians of {args.repeats} alternating rounds of {args.seconds:g} s runs"
           " (the ratio: median of each round's ratio, robust to a load that drifts between rounds):")
@@ -189,6 +205,11 @@ def main() -> None:
         ratio = statistics.median(ours / theirs for ours, theirs in zip(values, anchor))
         print(f"  {label:<34} {rate:>10,.0f} steps/s {1e6 / rate:6.2f} us/step {ratio:6.2f}x RLCard")
     print("  (the core alone: bench/engine.py's loop, no observation; the ceiling of any env on this core)")
+    core_us, agent_us = 1e6 / statistics.median(rates["unokart rules core alone"]), 1e6 * statistics.median(agent)
+    rlcard_us = 1e6 / statistics.median(anchor)
+    print(f"  the agent's own part of a step (a random index where the mask is 1): {agent_us:.2f} us; with the core, "
+          f"{core_us + agent_us:.2f} us = {rlcard_us / (core_us + agent_us):.1f}x RLCard before any observation,"
+          f" mask or PettingZoo call (10x allows {rlcard_us / 10:.2f} us)")
 
     print(f"unokart env() by table, medians of {args.repeats} runs:")
     for players, options, label in ((4, None, ""), (10, None, ""), (4, ALL_HOUSE_RULES, " every house rule")):

@@ -9,7 +9,10 @@ medians. Times are the process's CPU time, so other work on the machine slows a
 run less (they are per core by construction).
 
 The last lines turn the target into a budget per decision (a random game is about
-10,000 decisions) and compare it with what the simulator and the bare core spend.
+10,000 decisions) and compare it with what the simulator and the bare core spend,
+and with what the bot interface alone costs: the random bot's ``choose(view,
+legal_actions, rng)`` called on a fixed view, with no game at all. That is the
+ceiling of any simulator that asks its bots through the interface issue 3 names.
 
     python bench/sim.py [--seconds 10] [--repeats 3]
 """
@@ -59,17 +62,30 @@ def core_rate(seconds: float, seed: int) -> tuple[float, float]:
     return games / elapsed, decisions / elapsed
 
 
+def bot_call_seconds(calls: int = 1_000_000) -> float:
+    """CPU seconds of one ``RandomBot.choose`` on a fixed view: the interface's own cost, no game."""
+    game = Game.new(2, seed=1)
+    view, legal, rng = game.view(game.to_act), game.legal_actions(), random.Random(1)
+    choose = make_bot("random").choose
+    start = time.process_time()
+    for _ in range(calls):
+        choose(view, legal, rng)
+    return (time.process_time() - start) / calls
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seconds", type=float, default=10.0, help="CPU seconds of each timed run")
     parser.add_argument("--repeats", type=int, default=3, help="alternating runs of each")
     args = parser.parse_args()
     runs: dict[str, list[tuple[float, float]]] = {"random sim": [], "heuristic sim": [], "random core": []}
+    bot_calls: list[float] = []
     for repeat in range(args.repeats):
         seed = 1000 * repeat
         runs["random sim"].append(simulator_rate("random", args.seconds, seed))
         runs["heuristic sim"].append(simulator_rate("heuristic", args.seconds, seed))
         runs["random core"].append(core_rate(args.seconds, seed))
+        bot_calls.append(bot_call_seconds())
     medians = {name: tuple(statistics.median(x) for x in zip(*rates)) for name, rates in runs.items()}
     print(f"heads-up games to 500, one core (CPU time; medians of {args.repeats} alternating runs of {args.seconds:g}s)")
     print(f"{'':>14} {'games/s':>9} {'decisions/s':>12} {'us/decision':>12} {'decisions/game':>15}")
@@ -84,6 +100,10 @@ def main() -> None:
     print(f"spent per decision: simulator {1e6 / decisions:.2f} us ({1e6 / decisions / budget:.0f}x the budget), "
           f"bare core {1e6 / core_decisions:.2f} us ({1e6 / core_decisions / budget:.0f}x); "
           f"simulator / bare core: {decisions / core_decisions:.2f}x decisions/s")
+    call = statistics.median(bot_calls)
+    print(f"the bot interface alone (RandomBot.choose on a fixed view, no game): {1e6 * call:.3f} us a call "
+          f"({1e6 * call / budget:.1f}x the budget); with a free engine and free views it would cap random games "
+          f"at {1 / (call * per_game):,.0f}/s per core")
 
 
 if __name__ == "__main__":
