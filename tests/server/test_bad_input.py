@@ -129,6 +129,7 @@ def test_the_http_api_validates_and_explains(server):
         "hands": ({"seats": 10, "options": {"hand_size": 11}}, "bad_options"),
         "timer": ({"turn_timer": 1}, "bad_timer"),
         "bot level": ({"bots": {"1": "ismcts:999999"}}, "bad_level"),
+        "bot time": ({"bots": {"1": "ismcts:60000ms"}}, "bad_level"),
         "bot seat": ({"bots": {"7": "easy"}, "seats": 2}, "no_such_seat"),
         "field": ({"colour": "red"}, "unknown_field"),
         "type": ({"seats": "4"}, "wrong_type"),
@@ -142,6 +143,9 @@ def test_the_http_api_validates_and_explains(server):
     assert httpx.get(url + "/api/games/999999").json()["code"] == "no_such_game"
     assert httpx.get(url + "/api/i18n/xx").status_code == 404
     assert httpx.get(url + "/api/i18n/ta").json()["server.error.bad_json"]
+
+    timed = httpx.post(url + "/api/tables", json={"seats": 2, "bots": {"1": "ismcts:150ms"}})  # once a server error
+    assert timed.status_code == 201 and timed.json()["table"]["seats"][1]["level"] == "ismcts:150ms", timed.text
 
     created = httpx.post(url + "/api/tables", json={"seats": 2, "turn_timer": 30, "options": {"target_score": 200}}).json()
     code = created["code"]

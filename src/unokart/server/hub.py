@@ -39,6 +39,7 @@ log = logging.getLogger("unokart.server")
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
 MAX_ISMCTS_ITERATIONS = 20000
+MAX_ISMCTS_MILLISECONDS = 2000  # a table's bots should not keep its people waiting longer than this a move
 TIMER_RANGE = (5, 600)
 AWAY_LEVEL = "heuristic"
 OUTBOX_LIMIT = 2000  # queued messages; a client this far behind is dropped
@@ -69,8 +70,10 @@ def bot_level(level: str) -> str:
     except ValueError:
         raise ServerError("bad_level", level=level[:32]) from None
     kind, _, budget = level.partition(":")
-    if kind == "ismcts" and budget and int(budget) > MAX_ISMCTS_ITERATIONS:
-        raise ServerError("bad_level", level=level[:32])
+    if kind == "ismcts" and budget:
+        limit = MAX_ISMCTS_MILLISECONDS if budget.endswith("ms") else MAX_ISMCTS_ITERATIONS
+        if int(budget.removesuffix("ms")) > limit:
+            raise ServerError("bad_level", level=level[:32])
     return level
 
 
