@@ -58,11 +58,12 @@ def test_ismcts_returns_only_legal_actions(options):
 
 
 def test_make_bot_knows_every_name_and_refuses_others():
-    for name in ("random", "easy", "heuristic", "ismcts", "ismcts:50", "ismcts:20ms"):
+    for name in ("random", "easy", "heuristic", "ismcts", "ismcts:50", "ismcts:20ms", "ismcts:0"):
         assert hasattr(make_bot(name), "choose")
     assert make_bot("ismcts:50").iterations == 50
+    assert make_bot("ismcts:0").iterations == 0  # the prior alone
     assert make_bot("ismcts:20ms").milliseconds == 20
-    for bad in ("grandmaster", "ismcts:0", "ismcts:fast", "ismcts:0ms", "random:3"):
+    for bad in ("grandmaster", "ismcts:-1", "ismcts:fast", "ismcts:0ms", "random:3"):
         with pytest.raises(ValueError, match="bot|budget"):
             make_bot(bad)
 

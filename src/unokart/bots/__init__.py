@@ -10,7 +10,7 @@ A bot is any object with ``choose(view, legal_actions, rng) -> Action | None``:
   of them, or ``None`` to let the moment pass.
 
 ``make_bot("random" | "easy" | "heuristic" | "ismcts" | "ismcts:<iterations>" | "ismcts:<N>ms" | "policy:<model.zip>")``
-builds one by name (``ismcts`` alone: 60 playouts a decision; ``policy:`` seats a policy trained
+builds one by name (``ismcts`` alone: 60 playouts a decision; ``ismcts:0``: its prior alone, no search; ``policy:`` seats a policy trained
 in ``unokart.env``, which needs the ``train`` extra).
 """
 
@@ -49,12 +49,12 @@ def make_bot(name: str) -> Bot:
     if kind == "ismcts":
         if not sep:
             return IsmctsBot(DEFAULT_ITERATIONS)
-        if arg.isdigit() and int(arg) >= 1:
+        if arg.isdigit():
             return IsmctsBot(int(arg))
         if arg.endswith("ms") and arg[:-2].isdigit() and int(arg[:-2]) >= 1:
             return IsmctsBot(milliseconds=int(arg[:-2]))
         raise ValueError(f"the ISMCTS budget must be a whole number of iterations or milliseconds, "
-                         f"not {arg!r} (e.g. ismcts:200 or ismcts:150ms)")
+                         f"not {arg!r} (e.g. ismcts:200, ismcts:150ms, or ismcts:0 for its prior alone)")
     raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOT_NAMES)}, ismcts:<iterations>, ismcts:<N>ms, policy:<model.zip>)")
 
 

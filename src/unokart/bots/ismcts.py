@@ -61,10 +61,11 @@ class IsmctsBot(HeuristicBot):
     (UNO, catches, jump-ins) and forced moves are the heuristic's, without search."""
 
     def __init__(self, iterations: int = DEFAULT_ITERATIONS, milliseconds: int | None = None):
-        """A budget of ``iterations`` playouts per decision (reproducible), or of ``milliseconds`` of wall
-        time (as many playouts as fit: stronger on a faster machine, not reproducible)."""
-        if iterations < 1 or (milliseconds is not None and milliseconds < 1):
-            raise ValueError("the ISMCTS budget must be at least 1 iteration or 1 millisecond")
+        """A budget of ``iterations`` playouts per decision (reproducible; 0: the prior alone, no search),
+        or of ``milliseconds`` of wall time (as many playouts as fit: stronger on a faster machine, not
+        reproducible)."""
+        if iterations < 0 or (milliseconds is not None and milliseconds < 1):
+            raise ValueError("the ISMCTS budget must be at least 0 iterations (the prior alone) or 1 millisecond")
         self.iterations = iterations
         self.milliseconds = milliseconds
         if milliseconds is not None:
@@ -78,16 +79,20 @@ class IsmctsBot(HeuristicBot):
         candidates = search_actions(legal_actions)
         if len(candidates) == 1:
             return candidates[0]
-        return self.search(view, candidates, rng)
+        prior = HeuristicBot.choose(self, view, candidates, rng)  # the heuristic's shape, the prior's choices
+        if prior not in candidates:
+            prior = candidates[0]
+        if self.iterations == 0 and self.milliseconds is None:
+            return prior
+        return self.search(view, candidates, candidates.index(prior), rng)
 
-    def search(self, view: View, candidates: list[Action], rng: random.Random) -> Action:
+    def search(self, view: View, candidates: list[Action], default: int, rng: random.Random) -> Action:
         """Every candidate is tried on the same deals (common random numbers): the differences
-        between candidates then come from the moves, not from the luck of the deal."""
+        between candidates then come from the moves, not from the luck of the deal. The
+        ``default`` candidate (the prior's) stands unless another clearly beats it."""
         deal = Determinizer(view)
         seat, k = view.seat, len(candidates)
         assert seat is not None
-        prior = HeuristicBot.choose(self, view, candidates, rng)
-        default = candidates.index(prior) if prior in candidates else 0
         gains = [0.0] * k  # summed over deals: each candidate's value less the default's
         squares = [0.0] * k
         deals = max(2, self.iterations // k)
