@@ -79,6 +79,26 @@ def test_summary_counts_wins_rounds_points_per_seat_filled():
     assert bots["b"]["ci95"] == list(wilson_interval(2, 2))
 
 
+def test_a_bot_that_wins_more_than_its_share_against_copies_of_another_is_rated_above_them():
+    """One seat of 'a' against three of 'b': 'a' wins 2 games in 5 (a share of 1 in 4 would be fair);
+    the losers' places rotate, so 'a' loses no worse than 'b' does."""
+    setup = Setup(("a", "b", "b", "b"), {}, seed=0)
+    played = []
+    for index in range(200):
+        winner = 0 if index % 5 < 2 else 1 + index % 3
+        losers = [seat for seat in range(4) if seat != winner]
+        scores = [500] * 4
+        for place, seat in enumerate(losers):
+            scores[seat] = 100 * (1 + (place + index) % 3)
+        result = GameResult(winner=winner, scores=scores, rounds=5, rounds_won=[int(s == winner) for s in range(4)],
+                            round_points=scores, decisions=[1] * 4, decision_seconds=[0.0] * 4)
+        played.append(Played(index, [0, 1, 2, 3], result))
+    bots = {b["name"]: b for b in summarize(setup, played)["bots"]}
+    assert bots["a"]["win_rate"] == pytest.approx(0.4) and bots["b"]["win_rate"] == pytest.approx(0.2)
+    assert bots["a"]["rating"]["mu"] > bots["b"]["rating"]["mu"]
+    assert bots["a"]["rating"]["ordinal"] > bots["b"]["rating"]["ordinal"]
+
+
 def test_an_interrupted_tournament_keeps_only_whole_blocks():
     setup = Setup(("heuristic", "random"), {"target_score": 100}, seed=2)
     played = run(setup, 6)
