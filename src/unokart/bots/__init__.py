@@ -10,8 +10,8 @@ A bot is any object with ``choose(view, legal_actions, rng) -> Action | None``:
   of them, or ``None`` to let the moment pass.
 
 ``make_bot("random" | "easy" | "heuristic" | "ismcts" | "ismcts:<iterations>" | "ismcts:<N>ms" | "policy:<model.zip>")``
-builds one by name (``ismcts`` alone: 60 playouts a decision; ``ismcts:0``: its prior alone, no search; ``policy:`` seats a policy trained
-in ``unokart.env``, which needs the ``train`` extra).
+builds one by name (``ismcts`` alone: 60 playouts a decision; ``ismcts:0``: its prior alone,
+no search; ``policy:`` seats a policy trained in ``unokart.env``, which needs the ``train`` extra).
 """
 
 from __future__ import annotations
