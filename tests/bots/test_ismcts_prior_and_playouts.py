@@ -10,8 +10,7 @@ from rules_helpers import table
 from unokart import Game
 from unokart.bots import HeuristicBot, IsmctsBot, make_bot
 from unokart.bots.knowledge import next_seat_lacks
-from unokart.bots.ismcts import PRIOR_POINT_WEIGHT, PRIOR_THREAT, PRIOR_WILDS_FROM
-from unokart.bots.playout import best_play, playout, round_value
+from unokart.bots.playout import best_play, patient_play, playout, playout_action, round_value
 from unokart.rules.actions import Action
 from unokart.rules.cards import COLORS, parse_card
 
@@ -54,8 +53,7 @@ def test_with_nothing_known_the_prior_plays_as_the_patient_heuristic():
         view = game.view(game.to_act)
         plays = [a for a in game.legal_actions() if a.verb == "play"]
         if plays and not any(next_seat_lacks(view)) and min(view.hand_sizes) > 2:
-            patient = best_play(plays, view.hand, view.seat, view.direction, view.hand_sizes, view.color,
-                                PRIOR_THREAT, PRIOR_WILDS_FROM, PRIOR_POINT_WEIGHT)
+            patient = patient_play(plays, view.hand, view.seat, view.direction, view.hand_sizes, view.color)
             assert prior.pick_play(view, plays) == patient
             compared += 1
     assert compared > 20
@@ -69,13 +67,21 @@ def test_the_prior_keeps_its_wild_for_its_last_card_where_the_heuristic_plays_it
     assert str(IsmctsBot().pick_play(view, plays)) == "0: play G5 uno"
 
 
+def test_in_playouts_the_searching_seat_plays_as_its_prior_does_and_the_others_as_the_heuristic():
+    game = table([["WIB", "G5"], ["Y1", "Y2"]], "G3", stock=["R1", "R2"], dealer=1, hand_size=2)
+    legal = game.legal_actions(0)
+    assert str(playout_action(game, legal)) == "0: play WIB uno"
+    assert str(playout_action(game, legal, patient_seat=1)) == "0: play WIB uno"
+    assert str(playout_action(game, legal, patient_seat=0)) == "0: play G5 uno"
+
+
 def test_the_patient_values_save_a_draw_two_until_the_next_player_is_down_to_one_card():
     hand = [parse_card(c) for c in ("G+2", "B3", "B1", "B5", "B6", "B7")]
     plays = [Action.parse("0: play G+2"), Action.parse("0: play B3")]  # on G3
     green = COLORS.index("G")
 
     def patient(next_hand: int) -> str:
-        return str(best_play(plays, hand, 0, 1, [6, next_hand, 7], green, PRIOR_THREAT, PRIOR_WILDS_FROM, PRIOR_POINT_WEIGHT))
+        return str(patient_play(plays, hand, 0, 1, [6, next_hand, 7], green))
 
     assert str(best_play(plays, hand, 0, 1, [6, 2, 7], green)) == "0: play G+2"  # the heuristic hits a player on two
     assert patient(2) == "0: play B3"  # the prior keeps it, and turns play to the colour it holds most

@@ -11,8 +11,9 @@ player who drew rather than played lacks the colour then asked for
 and points are shed when it is about to go out. Then search:
 each iteration deals the cards this seat cannot see at random, consistent with
 its view (hand sizes, the discard pile, the voids above), and plays every
-candidate move on that same deal, the round then played out by every seat
-with the heuristic's choices (bots/playout.py). Sharing deals between moves
+candidate move on that same deal, the round then played out with the
+heuristic's choices (bots/playout.py), patient ones for this seat as it will
+play. Sharing deals between moves
 (common random numbers) leaves the differences to the moves, not the cards.
 The prior's move is kept unless a searched one beats it by ``CONFIDENCE``
 standard errors: round outcomes are noisy, and a move chosen for a lucky
@@ -31,7 +32,7 @@ from ..rules.cards import FACE_COLOR, FACE_POINTS
 from .determinize import Determinizer
 from .heuristic import HeuristicBot
 from .knowledge import next_seat_lacks
-from .playout import THREAT, best_play, color_scores, playout, round_value
+from .playout import THREAT, color_scores, patient_play, playout, round_value
 
 DEFAULT_ITERATIONS = 60  # playouts per decision, shared between the candidate moves
 PLAYOUT_LIMIT = 400  # actions; a round still running then is scored by hand sizes
@@ -39,11 +40,6 @@ POINT_SCALE = 200.0  # round points worth as much as a whole game
 CONFIDENCE = 3.0  # standard errors by which a searched move must beat the prior's (several moves are compared at once)
 LEAD_LACKED = 2.0  # the prior's bonus for a colour the next seat lacks (times the share of its hand)
 SHED_POINTS = 4.0 / 20  # the prior's bonus per point of a card, while the next seat is about to go out
-# The prior's patience (the heuristic's values in bots/playout.py are 2, 2 and 0.1). Measured
-# against three heuristics over 8,000 games of four, each roughly doubled the prior's edge.
-PRIOR_THREAT = 1  # action cards and wilds go to work once an opponent is down to this many cards
-PRIOR_WILDS_FROM = 1  # otherwise a wild is kept for the last card
-PRIOR_POINT_WEIGHT = 0.0  # big cards are not shed early: the colour held most decides alone
 
 _FREE_WORDS = (A.UNO, A.CATCH, A.JUMP)
 
@@ -104,7 +100,7 @@ class IsmctsBot(HeuristicBot):
             for action in candidates:
                 game = deal.sample(random.Random(deal_seed))
                 game.apply(action)
-                playout(game, PLAYOUT_LIMIT)
+                playout(game, PLAYOUT_LIMIT, seat)  # this seat goes on as it plays: patiently
                 values.append(round_value(game, seat, POINT_SCALE))
             base = values[default]
             for i, value in enumerate(values):
@@ -128,8 +124,7 @@ class IsmctsBot(HeuristicBot):
     def pick_play(self, view: View, plays: list[Action]) -> Action:
         """The heuristic's play, made patient, unless leading a colour the next seat lacks,
         or shedding points while it is about to go out, is worth more."""
-        favourite = best_play(plays, view.hand, view.seat, view.direction, view.hand_sizes, view.color,
-                              PRIOR_THREAT, PRIOR_WILDS_FROM, PRIOR_POINT_WEIGHT)
+        favourite = patient_play(plays, view.hand, view.seat, view.direction, view.hand_sizes, view.color)
         lacks = next_seat_lacks(view)
         shedding = view.hand_sizes[(view.seat + view.direction) % view.n] <= THREAT
         if not any(lacks) and not shedding:
