@@ -19,6 +19,7 @@ from ..rules.actions import (
     ACCEPT, CATCH, CHALLENGE, COLOR, DRAW, JUMP, PASS, PLAY, SWAP, TARGET, UNO,
 )
 from ..rules.cards import COLORS, FACE_CODE, WILD_DRAW_FOUR, parse_card
+from . import cells
 from .render import CELL, card, hand_rows, sort_hand
 from .source import TableError, TableSource
 
@@ -72,6 +73,7 @@ class PlayApp(App):
     ]
 
     def __init__(self, source: TableSource) -> None:
+        cells.install()  # measure text as the terminal draws it, before anything is laid out
         super().__init__()
         self.title = t("tui.title")
         self.source = source
