@@ -19,7 +19,7 @@ import pytest
 from unokart.i18n import LANGUAGES, catalogue, t
 
 LANGS = ("ta", "kn", "te", "sd")
-TRANSLATED = ("cli", "core", "env", "server", "sim", "tui", "web")
+TRANSLATED = ("cli", "core", "env", "rules", "server", "sim", "tui", "web")
 
 # Messages that rightly stay as in English in every language (names, JSON literals).
 SAME_AS_ENGLISH = {("server", "type.null")}
@@ -33,6 +33,8 @@ SCRIPT = {
 }
 # Zero-width non-joiner is ordinary Kannada/Telugu orthography (ಕಾರ್ಡ್‌ಗಳು); Sindhi may need ZWNJ too.
 ALLOWED_FORMAT_CHARS = {"\u200c"}
+# A line break separates paragraphs (the rules pages); a translation keeps English's paragraphs.
+PARAGRAPH_BREAK = "\n"
 
 
 def _folder(lang: str):
@@ -114,9 +116,13 @@ def test_values_are_non_empty_and_valid(lang, domain):
         assert "\ufffd" not in text, f"{where} has a replacement character"
         for ch in text:
             category = unicodedata.category(ch)
+            if ch == PARAGRAPH_BREAK:
+                continue
             assert category not in ("Cc", "Cs", "Co", "Cn"), f"{where} has {ch!r}"
             if category == "Cf":
                 assert ch in ALLOWED_FORMAT_CHARS, f"{where} has the invisible U+{ord(ch):04X}"
+        assert text.count(PARAGRAPH_BREAK) == english.get(key, "").count(PARAGRAPH_BREAK), f"{where} has not English's paragraphs"
+        assert "\n\n" not in text and " \n" not in text and "\n " not in text, f"{where} has an empty line or stray spaces"
         if english.get(key) == text:
             # Only messages made of fields, UNO, codes and digits may stay as in English.
             bare = string.Formatter().format(text, **_dummy(text))
