@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .i18n import t
 from .rules.cards import COLORS, FACE_COLOR, FACE_RANK, parse_card
+from .rules.errors import IllegalAction, NotationError, SetupError
 
 
 # Draws that the event causing them already put in words ("Banana Peel! Bob draws 2").
@@ -70,3 +71,38 @@ def describe_event(event: dict, names: list[str], lang: str | None = None, viewe
         return t(key, lang, name=who, target=target)
     except KeyError:
         return None
+
+
+# How a refusal's plain parameters become words (see rules/errors.py): by the parameter's name.
+_CARD_PARAMS = frozenset(("card", "top", "drawn"))
+_SEAT_PARAMS = frozenset(("seat", "to_act", "target"))
+
+
+def describe_refusal(err: "IllegalAction | SetupError", lang: str | None = None, names: list[str] | None = None) -> str:
+    """A refusal of the rules core (its catalogue key and parameters) in ``lang``, as a player reads it.
+
+    Card codes become card names, colour letters colour words, seats player names
+    (from ``names``) or "seat N". The rule id is not included: faces show it apart.
+    An error without a key (from an older core) falls back to its English sentence.
+    """
+    key = getattr(err, "key", "")
+    if not key:
+        return str(err)
+    fields: dict[str, object] = {}
+    for name, value in getattr(err, "params", {}).items():
+        if name in _CARD_PARAMS and isinstance(value, str):
+            try:
+                fields[name] = card_name(value, lang)
+            except NotationError:  # a placeholder such as "-": shown as it is
+                fields[name] = value
+        elif name == "color" and isinstance(value, str) and value in COLORS and value:
+            fields[name] = t(f"core.color.{value}", lang)
+        elif name in _SEAT_PARAMS and isinstance(value, int):
+            if names is not None and 0 <= value < len(names):
+                fields[name] = names[value]
+            else:
+                fields[name] = t("core.refusal.seat", lang, number=value)
+        else:
+            fields[name] = value
+    text = t(key, lang, **fields)
+    return text[:1].upper() + text[1:]  # "red 5 does not match ..." starts a sentence

@@ -17,7 +17,7 @@ from .cards import (
     FACE_COUNT, FACE_POINTS, FACE_RANK, FULL_DECK, GREEN, RED, REVERSE, SKIP, WILD,
     ITEMS, WILD_DRAW_FOUR, WILD_ITEM_BOX, YELLOW, parse_card,
 )
-from .errors import IllegalAction, NotationError, RecordError, UnoKartError
+from .errors import IllegalAction, NotationError, RecordError, SetupError, UnoKartError
 from .options import Options
 
 PLAY: Final = "play"
@@ -132,11 +132,12 @@ class Game:
     def new(cls, players: "int | list[str]" = 4, seed: int = 1, options: "dict | Options | None" = None,
             dealer: int | None = None, deck: "list[str] | None" = None) -> "Game":
         if isinstance(players, int) and not 2 <= players <= len(RACERS):
-            raise RecordError(f"R2.1 a game has 2 to 10 players, not {players}")
+            raise SetupError(f"R2.1 a game has 2 to 10 players, not {players}", "core.setup.players", {"count": players})
         names = list(RACERS[:players]) if isinstance(players, int) else [str(p) for p in players]
         game = cls._blank(names, Options.from_dict(options))
         if dealer is not None and not 0 <= dealer < game.n:
-            raise RecordError(f"the dealer must be a seat from 0 to {game.n - 1}, not {dealer}")
+            raise SetupError(f"the dealer must be a seat from 0 to {game.n - 1}, not {dealer}",
+                             "core.setup.dealer", {"number": dealer, "last": game.n - 1})
         game._seed_source = random.Random(seed)
         game._start_round(seed, dealer, _deck_faces(deck) if deck is not None else None)
         return game
@@ -144,9 +145,10 @@ class Game:
     @classmethod
     def _blank(cls, names: list[str], options: Options) -> "Game":
         if not 2 <= len(names) <= 10:
-            raise RecordError(f"R2.1 a game has 2 to 10 players, not {len(names)}")
+            raise SetupError(f"R2.1 a game has 2 to 10 players, not {len(names)}", "core.setup.players", {"count": len(names)})
         if options.hand_size * len(names) > 100:
-            raise RecordError(f"R3.2 {len(names)} hands of {options.hand_size} do not fit in the deck")
+            raise SetupError(f"R3.2 {len(names)} hands of {options.hand_size} do not fit in the deck",
+                             "core.setup.hands_do_not_fit", {"count": len(names), "hand_size": options.hand_size})
         return cls(names, options)
 
     def __init__(self, names: list[str], options: Options) -> None:
@@ -239,7 +241,8 @@ class Game:
     def next_round(self, seed: int | None = None, deck: "list[str] | None" = None) -> None:
         """Deal the next round (R3.4: the deal passes left). A server passes its own secret seed."""
         if self.awaiting != ROUND_OVER:
-            raise IllegalAction("R9.1", f"the round is not over (awaiting {self.awaiting})")
+            raise IllegalAction("R9.1", f"the round is not over (awaiting {self.awaiting})",
+                                "core.refusal.round_not_over", {"awaiting": self.awaiting})
         faces = _deck_faces(deck) if deck is not None else None
         drawn_seed = self._seed_source.getrandbits(63)  # drawn even when a seed is given: one sequence
         self._start_round(drawn_seed if seed is None else seed, (self.dealer + 1) % self.n, faces)
@@ -689,33 +692,41 @@ class Game:
     def _explain(self, a: Action) -> UnoKartError:
         n, seat, verb = self.n, a.seat, a.verb
         if not 0 <= seat < n:
-            return IllegalAction("R2.1", f"there is no seat {seat} (seats 0 to {n - 1})")
+            return IllegalAction("R2.1", f"there is no seat {seat} (seats 0 to {n - 1})",
+                                 "core.refusal.no_such_seat", {"number": seat, "last": n - 1})
         if self.awaiting == GAME_OVER:
-            return IllegalAction("R11.2", "the game is over")
+            return IllegalAction("R11.2", "the game is over", "core.refusal.game_over", {})
         if self.awaiting == ROUND_OVER:
-            return IllegalAction("R9.1", "the round is over: deal the next round first")
+            return IllegalAction("R9.1", "the round is over: deal the next round first", "core.refusal.round_over", {})
         malformed = self._malformed(a)
         if malformed:
             return NotationError(malformed)
         hand = self.hands[seat]
         if verb in (A.TARGET, A.CATCH, A.SWAP) and not 0 <= a.target < n:
-            return IllegalAction("R2.1", f"there is no seat {a.target} (seats 0 to {n - 1})")
+            return IllegalAction("R2.1", f"there is no seat {a.target} (seats 0 to {n - 1})",
+                                 "core.refusal.no_such_seat", {"number": a.target, "last": n - 1})
         if verb == A.UNO:
             if len(hand) != 1:
-                return IllegalAction("R8.3", f"UNO may be said only holding exactly one card (seat {seat} holds {len(hand)})")
+                return IllegalAction("R8.3", f"UNO may be said only holding exactly one card (seat {seat} holds {len(hand)})",
+                                     "core.refusal.uno_not_one_card", {"seat": seat, "count": len(hand)})
             if self.uno_said[seat]:
-                return IllegalAction("R8.3", f"seat {seat} has already said UNO")
-            return IllegalAction("R8.3", "the UNO window is closed: another player has taken a turn since")
+                return IllegalAction("R8.3", f"seat {seat} has already said UNO", "core.refusal.uno_already", {"seat": seat})
+            return IllegalAction("R8.3", "the UNO window is closed: another player has taken a turn since",
+                                 "core.refusal.uno_window_closed", {"seat": seat})
         if verb == A.CATCH:
-            return IllegalAction("R8.2", "a player cannot catch themselves")
+            return IllegalAction("R8.2", "a player cannot catch themselves", "core.refusal.catch_self", {"seat": seat})
         if verb in (A.PLAY, A.JUMP) and a.card not in hand:
-            return IllegalAction("R4.1", f"seat {seat} holds no {FACE_CODE[a.card]}")
+            return IllegalAction("R4.1", f"seat {seat} holds no {FACE_CODE[a.card]}",
+                                 "core.refusal.not_in_hand", {"seat": seat, "card": FACE_CODE[a.card]})
         if verb == A.JUMP:
             return self._explain_jump(a)
         if seat != self.to_act:
-            return IllegalAction("R2.1", f"it is seat {self.to_act}'s turn (awaiting {self.awaiting}), not seat {seat}'s")
+            return IllegalAction("R2.1", f"it is seat {self.to_act}'s turn (awaiting {self.awaiting}), not seat {seat}'s",
+                                 "core.refusal.not_your_turn",
+                                 {"seat": seat, "to_act": self.to_act if self.to_act is not None else -1, "awaiting": self.awaiting})
         if verb in (A.PLAY,) and a.uno and len(hand) != 2:
-            return IllegalAction("R8.3", f"UNO may be said only when the play leaves one card (seat {seat} would hold {len(hand) - 1})")
+            return IllegalAction("R8.3", f"UNO may be said only when the play leaves one card (seat {seat} would hold {len(hand) - 1})",
+                                 "core.refusal.uno_not_last", {"seat": seat, "count": len(hand) - 1})
         aw = self.awaiting
         expected = {
             PLAY: ("R4.1", "play a card or draw"),
@@ -728,32 +739,45 @@ class Game:
         }[aw]
         if aw == PLAY and verb == A.PLAY:
             top = self.discard[-1]
-            return IllegalAction("R4.1", f"{FACE_CODE[a.card]} does not match {FACE_CODE[top]} (active colour {COLOR_NAMES[self.color]})")
+            return IllegalAction("R4.1", f"{FACE_CODE[a.card]} does not match {FACE_CODE[top]} (active colour {COLOR_NAMES[self.color]})",
+                                 "core.refusal.no_match", {"card": FACE_CODE[a.card], "top": FACE_CODE[top], "color": COLORS[self.color]})
         if aw == DRAWN and verb == A.PLAY:
-            return IllegalAction("R4.3", f"only the card just drawn ({FACE_CODE[self.drawn]}) may be played now")
+            return IllegalAction("R4.3", f"only the card just drawn ({FACE_CODE[self.drawn]}) may be played now",
+                                 "core.refusal.only_drawn", {"card": FACE_CODE[a.card], "drawn": FACE_CODE[self.drawn]})
         if aw == DRAWN and verb == A.PASS:
-            return IllegalAction("R12.3", f"force_play: the drawn {FACE_CODE[self.drawn]} can be played, so it must be")
+            return IllegalAction("R12.3", f"force_play: the drawn {FACE_CODE[self.drawn]} can be played, so it must be",
+                                 "core.refusal.must_play_drawn", {"drawn": FACE_CODE[self.drawn]})
         if aw in (CHALLENGE, STACK) and verb == A.PLAY:
             if not self.options.stacking:
-                return IllegalAction("R7.1", "challenge or accept the Wild Draw Four first")
-            kind = "Wild Draw Four" if self.discard[-1] == WILD_DRAW_FOUR else "Draw Two"
-            return IllegalAction("R12.1", f"only a {kind} may be stacked on a {kind} (no mixing)")
+                return IllegalAction("R7.1", "challenge or accept the Wild Draw Four first", "core.refusal.challenge_first", {})
+            w4 = self.discard[-1] == WILD_DRAW_FOUR
+            kind = "Wild Draw Four" if w4 else "Draw Two"
+            return IllegalAction("R12.1", f"only a {kind} may be stacked on a {kind} (no mixing)",
+                                 "core.refusal.stack_only_w4" if w4 else "core.refusal.stack_only_d2", {"card": FACE_CODE[a.card]})
         if aw in (TARGET, SWAP) and verb in (A.TARGET, A.SWAP) and a.target == seat:
-            return IllegalAction(expected[0], "choose another player, not yourself")
-        return IllegalAction(expected[0], f"'{verb}' is not allowed now: {expected[1]}")
+            return IllegalAction(expected[0], "choose another player, not yourself", "core.refusal.not_yourself", {"seat": seat})
+        # What the deciding seat may do now, in the player's words (the key names the decision).
+        wanted = "challenge_or_stack" if aw == CHALLENGE and self.options.stacking else aw
+        params: dict[str, str | int] = {"verb": verb, "awaiting": aw}
+        if aw == DRAWN:
+            params["drawn"] = FACE_CODE[self.drawn] if self.drawn >= 0 else "-"
+        return IllegalAction(expected[0], f"'{verb}' is not allowed now: {expected[1]}", "core.refusal.expect." + wanted, params)
 
     def _explain_jump(self, a: Action) -> IllegalAction:
         if not self.options.jump_in:
-            return IllegalAction("R12.4", "jump-in is not a rule at this table")
+            return IllegalAction("R12.4", "jump-in is not a rule at this table", "core.refusal.jump_off", {})
         if a.card >= 52:
-            return IllegalAction("R12.4", "a wild can never jump in")
+            return IllegalAction("R12.4", "a wild can never jump in", "core.refusal.jump_wild", {"card": FACE_CODE[a.card]})
         if a.seat == self.to_act:
-            return IllegalAction("R12.4", "it is your turn: play the card instead of jumping in")
+            return IllegalAction("R12.4", "it is your turn: play the card instead of jumping in", "core.refusal.jump_own_turn", {})
         if self.awaiting != PLAY:
-            return IllegalAction("R12.4", f"no jump-in while a decision is pending (awaiting {self.awaiting})")
+            return IllegalAction("R12.4", f"no jump-in while a decision is pending (awaiting {self.awaiting})",
+                                 "core.refusal.jump_pending", {"awaiting": self.awaiting})
         if a.uno and len(self.hands[a.seat]) != 2:
-            return IllegalAction("R8.3", "UNO may be said only when the play leaves one card")
-        return IllegalAction("R12.4", f"{FACE_CODE[a.card]} is not identical to the top card {FACE_CODE[self.discard[-1]]}")
+            return IllegalAction("R8.3", "UNO may be said only when the play leaves one card",
+                                 "core.refusal.uno_not_last", {"seat": a.seat, "count": len(self.hands[a.seat]) - 1})
+        return IllegalAction("R12.4", f"{FACE_CODE[a.card]} is not identical to the top card {FACE_CODE[self.discard[-1]]}",
+                             "core.refusal.jump_not_identical", {"card": FACE_CODE[a.card], "top": FACE_CODE[self.discard[-1]]})
 
     # ------------------------------------------------------------------ events, views, records
     def _emit(self, event: dict, to: tuple[int, ...] | None = None) -> None:
@@ -910,7 +934,8 @@ class View:
         if game is None:
             return  # to be filled in by _restored_view
         if seat is not None and not 0 <= seat < game.n:
-            raise ValueError(f"there is no seat {seat} (seats 0 to {game.n - 1})")
+            raise IllegalAction("R2.1", f"there is no seat {seat} (seats 0 to {game.n - 1})",
+                                "core.refusal.no_such_seat", {"number": seat, "last": game.n - 1})
         self.seat = seat
         self.n = game.n
         self.names = game.names[:]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
 
-from .errors import RecordError
+from .errors import SetupError
 
 _BOOLEAN = ("stacking", "draw_until_playable", "force_play", "jump_in", "seven_zero")
 
@@ -26,16 +26,20 @@ class Options:
         if isinstance(data, Options):
             return data
         if not isinstance(data, dict):
-            raise RecordError(f"options must be an object, not {type(data).__name__}")
+            raise SetupError(f"options must be an object, not {type(data).__name__}",
+                             "core.setup.options_not_object", {"type": type(data).__name__})
         known = {f.name for f in fields(cls)}
         for name, value in data.items():
             if name not in known:
-                raise RecordError(f"unknown option {name!r} (known: {', '.join(sorted(known))})")
+                raise SetupError(f"unknown option {name!r} (known: {', '.join(sorted(known))})",
+                                 "core.setup.unknown_option", {"name": str(name)[:40], "known": ", ".join(sorted(known))})
             if name in _BOOLEAN:
                 if not isinstance(value, bool):
-                    raise RecordError(f"option {name!r} must be true or false, not {value!r}")
+                    raise SetupError(f"option {name!r} must be true or false, not {value!r}",
+                                     "core.setup.not_boolean", {"name": name, "value": repr(value)[:40]})
             elif not isinstance(value, int) or isinstance(value, bool) or value < 1:
-                raise RecordError(f"option {name!r} must be a positive whole number, not {value!r}")
+                raise SetupError(f"option {name!r} must be a positive whole number, not {value!r}",
+                                 "core.setup.not_positive", {"name": name, "value": repr(value)[:40]})
         return cls(**data)
 
     def to_dict(self) -> dict:
