@@ -1,8 +1,11 @@
-"""``unokart serve`` (the game server) and ``unokart verify`` (check a finished game's shuffles)."""
+"""``unokart serve`` (the game server) and ``unokart verify`` (check a finished game: its deals and its result)."""
 
 from __future__ import annotations
 
 import json
+import socket
+import sqlite3
+import tempfile
 from pathlib import Path
 from typing import Optional
 
@@ -11,45 +14,124 @@ import typer
 from ..i18n import t
 
 
+class BadFlag(Exception):
+    """A ``serve`` flag that cannot work, with the message key and fields saying why."""
+
+    def __init__(self, key: str, **fields: object):
+        super().__init__(key)
+        self.key = key
+        self.fields = fields
+
+
+def parse_port(text: str) -> int:
+    """``--port`` as a number: 1 to 65535, or 0 for a free port the system picks (announced once bound)."""
+    value = text.strip()
+    if not value.isdigit() or not value.isascii() or len(value) > 5 or int(value) > 65535:
+        raise BadFlag("server.serve.error.port", port=text)
+    return int(value)
+
+
+def check_db(path: Path) -> None:
+    """``--db`` must work before anything is announced: a writable folder, and a file (if any) that SQLite opens."""
+    folder = path.parent if str(path.parent) else Path(".")
+    if path.is_dir():
+        raise BadFlag("server.serve.error.db_is_folder", path=path)
+    if not folder.is_dir():
+        raise BadFlag("server.serve.error.db_folder", folder=folder)
+    try:
+        # SQLite writes its -wal and -shm files beside the database, so the folder itself must take new files.
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".unokart-check-"):
+            pass
+    except OSError as err:
+        raise BadFlag("server.serve.error.db_unwritable", folder=folder, reason=err.strerror or err) from None
+    if not path.exists():
+        return
+    try:
+        # mode=rw: never create here; a file that is not SQLite fails at its first read ("file is not a database").
+        db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=rw", uri=True, timeout=5)
+        try:
+            db.execute("SELECT count(*) FROM sqlite_master").fetchone()
+            db.execute("BEGIN IMMEDIATE")  # the server writes: a read-only or locked database fails here, not later
+            db.execute("ROLLBACK")
+        finally:
+            db.close()
+    except sqlite3.Error as err:
+        raise BadFlag("server.serve.error.db_not_sqlite", path=path, reason=err) from None
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """The listening socket itself, so that what is announced is the address actually bound (port 0 too)."""
+    try:
+        family, _, _, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
+        # SO_REUSEADDR as uvicorn sets it: a restarted server rebinds at once despite connections in TIME_WAIT.
+        return socket.create_server(address[:2], family=family, reuse_port=False)
+    except (OSError, UnicodeError) as err:
+        raise BadFlag("server.serve.error.bind", host=host, port=port,
+                      reason=getattr(err, "strerror", None) or err) from None
+
+
+def bound_url(sock: socket.socket) -> str:
+    """http://HOST:PORT of a bound socket (a wildcard address shown as loopback, an IPv6 one in brackets)."""
+    host, port = sock.getsockname()[:2]
+    if host in ("0.0.0.0", "::"):
+        host = "127.0.0.1" if host == "0.0.0.0" else "[::1]"
+    elif ":" in host:
+        host = f"[{host}]"
+    return f"http://{host}:{port}"
+
+
 def register(app: typer.Typer) -> None:
-    @app.command()
+    @app.command(help=t("server.help.serve"))
     def serve(
-        host: str = typer.Option("127.0.0.1", help="Address to listen on."),
-        port: int = typer.Option(8000, help="Port to listen on."),
-        db: Path = typer.Option(Path("unokart.sqlite"), help="SQLite database file (created if missing)."),
-        bot_delay: float = typer.Option(0.8, min=0.0, help="Seconds a bot waits before each move, so people can follow."),
-        round_pause: float = typer.Option(5.0, min=0.0, help="Seconds between the end of a round and the next deal."),
-        grace: float = typer.Option(30.0, min=0.0, help="Seconds a player may be disconnected before a bot plays for them."),
-        bot_processes: int = typer.Option(1, min=1, help="Processes for ISMCTS bots' search."),
-        bot_threads: int = typer.Option(1, min=1, help="Threads for the other bots' decisions."),
-        rate_limit: float = typer.Option(20.0, min=1.0, help="Messages per second a connection may send (bursts of twice that)."),
-        url: Optional[str] = typer.Option(None, help="The address people open, for table links (default http://HOST:PORT)."),
+        host: str = typer.Option("127.0.0.1", help=t("server.help.host")),
+        # Text, not int: a wrong port is answered by the catalogue's sentence, not click's English one.
+        port: str = typer.Option("8000", metavar="PORT", help=t("server.help.port")),
+        db: Path = typer.Option(Path("unokart.sqlite"), help=t("server.help.db")),
+        bot_delay: float = typer.Option(0.8, min=0.0, help=t("server.help.bot_delay")),
+        round_pause: float = typer.Option(5.0, min=0.0, help=t("server.help.round_pause")),
+        grace: float = typer.Option(30.0, min=0.0, help=t("server.help.grace")),
+        bot_processes: int = typer.Option(1, min=1, help=t("server.help.bot_processes")),
+        bot_threads: int = typer.Option(1, min=1, help=t("server.help.bot_threads")),
+        rate_limit: float = typer.Option(20.0, min=1.0, help=t("server.help.rate_limit")),
+        url: Optional[str] = typer.Option(None, help=t("server.help.url")),
     ) -> None:
-        """Run the game server: HTTP API, websockets and the browser client (docs/PROTOCOL.md)."""
+        # Every flag is checked, and the socket bound, before a word is announced (and before the slow imports).
+        try:
+            number = parse_port(port)
+            check_db(db)
+            sock = bind(host, number)
+        except BadFlag as err:
+            typer.echo(t(err.key, **err.fields), err=True)
+            raise typer.Exit(2)
+
         import logging
 
         import uvicorn
 
-        from .app import create_app
-        from .hub import Settings
+        from .app import Settings, create_app
         from .protocol import MAX_FRAME_BYTES
 
         logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
-        shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
-        url = (url or f"http://{shown}:{port}").rstrip("/")
+        url = (url or bound_url(sock)).rstrip("/")
         settings = Settings(bot_delay=bot_delay, round_pause=round_pause, grace=grace, base_url=url,
-                            bot_processes=bot_processes, bot_threads=bot_threads, rate_limit=rate_limit)
-        typer.echo(t("server.serve.listening", url=url, db=db))
-        uvicorn.run(create_app(db, settings), host=host, port=port, ws_max_size=MAX_FRAME_BYTES,
-                    log_level="warning", lifespan="on")
+                            bot_processes=bot_processes, rate_limit=rate_limit)
+        config = uvicorn.Config(create_app(db, settings), ws_max_size=MAX_FRAME_BYTES, log_level="warning",
+                                lifespan="on")
 
-    @app.command()
+        class Server(uvicorn.Server):
+            async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+                await super().startup(sockets)
+                # Announced once the database is open and the socket accepts: the address is real.
+                if not self.should_exit:
+                    typer.echo(t("server.serve.listening", url=url, db=db))
+
+        Server(config).run(sockets=[sock])
+
+    @app.command(help=t("server.help.verify"))
     def verify(
-        record: Path = typer.Argument(..., help="A finished game from /api/games/<id>, or a bare record."),
-        commitment: Optional[list[str]] = typer.Option(None, "--commitment", "-c",
-                                                       help="A round's SHA-256, once per round in order (bare records)."),
+        record: Path = typer.Argument(..., help=t("server.help.record")),
+        commitment: Optional[list[str]] = typer.Option(None, "--commitment", "-c", help=t("server.help.commitment")),
     ) -> None:
-        """Check that every round was dealt from the seed the server committed to, and that the game replays."""
         from .shuffle import VerifyError, verify as check
 
         try:
@@ -58,15 +140,18 @@ def register(app: typer.Typer) -> None:
             except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
                 raise VerifyError("server.verify.error.read", path=record, reason=getattr(err, "strerror", None) or err) from None
             if isinstance(data, dict) and "record" in data:
-                game_record, commitments = data["record"], data.get("commitments")
+                # A /api/games/<id> object: its stated result (scores, winner, rounds, players) is checked too.
+                game_record, commitments, claimed = data["record"], data.get("commitments"), data
             else:
-                game_record, commitments = data, None
+                game_record, commitments, claimed = data, None, None
             if commitment:
                 commitments = list(commitment)
-            rounds = check(game_record, commitments)
+            verified = check(game_record, commitments, claimed)
         except VerifyError as err:
             typer.echo(t(err.key, **err.fields), err=True)
             raise typer.Exit(2)
-        for number, seed, digest in rounds:
+        for number, seed, digest in verified.rounds:
             typer.echo(t("server.verify.round_ok", round=number, seed=seed, sha256=digest))
-        typer.echo(t("server.verify.ok", rounds=len(rounds)))
+        typer.echo(t("server.verify.result", scores=json.dumps(verified.scores), winner=verified.winner,
+                     name=verified.players[verified.winner]))
+        typer.echo(t("server.verify.ok", rounds=len(verified.rounds)))

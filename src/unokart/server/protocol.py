@@ -1,51 +1,70 @@
-"""The wire: strict validation of client messages and the error payload (docs/PROTOCOL.md)."""
+"""The wire, as pydantic models: every HTTP body and websocket message a client may send (docs/PROTOCOL.md).
+
+One set of models is the protocol: the HTTP API publishes them in its OpenAPI
+document, the websocket validates each frame into one of them, and a test
+checks that docs/PROTOCOL.md names the same messages and fields. Validation
+turns a client's JSON into plain, bounded values before anything else sees
+it: no lone surrogates, no integers beyond what a table can use, no strings
+longer than their field allows. A failure becomes a ``ServerError`` whose code
+names the problem and whose sentence comes from the catalogue.
+"""
 
 from __future__ import annotations
 
 import json
-from typing import Any
+import re as regex
+import unicodedata
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from ..i18n import LANGUAGES, t
 
 MAX_MESSAGE_BYTES = 4096
 MAX_FRAME_BYTES = 65536  # the transport closes the connection above this
+MAX_BODY_BYTES = 16384
 MAX_ID_CHARS = 64
 MAX_NAME_CHARS = 24
 MAX_TOKEN_CHARS = 64
 MAX_ACTION_CHARS = 64
+MAX_LEVEL_CHARS = 32
+MAX_SEATS = 10
+MAX_VERSION = 2**53  # what a JavaScript number holds exactly
+MAX_TARGET_SCORE = 5000  # a few long evenings; beyond, an all-bot table could play for ever
+MAX_HAND_SIZE = 50
+TIMER_RANGE = (5, 600)
 
-# Field name -> (accepted JSON types, required). ``None`` in the types allows null.
-_TOKEN = {"token": ((str,), True)}
-SCHEMAS: dict[str, dict[str, tuple[tuple, bool]]] = {
-    "join": {"name": ((str,), True), "seat": ((int,), False), "lang": ((str,), False)},
-    "resume": {**_TOKEN, "lang": ((str,), False)},
-    "watch": {"lang": ((str,), False)},
-    "action": {**_TOKEN, "version": ((int,), True), "action": ((str,), True)},
-    "bot": {**_TOKEN, "seat": ((int,), True), "level": ((str, None), True)},
-    "start": _TOKEN,
-    "rematch": _TOKEN,
-    "leave": _TOKEN,
-    "sync": {},
-    "ping": {},
-}
-HELLOS = frozenset(("join", "resume", "watch"))
-_COMMON = {"type", "id"}
-_TYPE_KEYS = {str: "text", int: "int", bool: "bool", dict: "dict", list: "list", float: "float", None: "null"}
-_LIMITS = {"token": MAX_TOKEN_CHARS, "action": MAX_ACTION_CHARS, "level": 32, "name": 200}
+# Bot levels a client may ask for. Budgets are capped so that no table can take the machine from the others.
+MAX_PLAYOUTS = 2000
+MAX_MILLISECONDS = 1000
+LEVEL_PATTERN = regex.compile(r"(random|easy|heuristic|ismcts(?::(\d{1,6})(ms)?)?|policy:([A-Za-z0-9_-]{1,40}))")
+
+# Bidirectional controls turn the rest of a sentence around for everyone who reads it.
+_JOINERS = frozenset("\u200c\u200d")  # ZWNJ and ZWJ shape Indic and Arabic words: allowed inside a word
 
 
 class ServerError(Exception):
-    """A refusal with a stable code; its sentence comes from the catalogue (server.error.<code>)."""
+    """A refusal with a stable code; its sentence comes from the catalogue (server.error.<code>).
 
-    def __init__(self, code: str, rule: str | None = None, status: int = 400, **fields: Any):
+    ``text`` overrides the sentence when it was already written in the player's
+    words elsewhere (the rules core's refusals, rendered per language).
+    """
+
+    def __init__(self, code: str, rule: str | None = None, status: int = 400, sentence: str | None = None,
+                 **fields: Any):
         super().__init__(code)
         self.code = code
+        self.sentence = sentence or code  # server.error.<sentence>: one code may be explained more precisely
         self.rule = rule
         self.status = status
         self.fields = fields
+        self.render: Any = None  # lang -> sentence, for refusals that carry their own
+        self.re: Any = None  # the id of the message refused, when it had a usable one
 
     def message(self, lang: str | None = None) -> str:
-        return t(f"server.error.{self.code}", lang, **self.fields)
+        if self.render is not None:
+            return self.render(lang)
+        return t(f"server.error.{self.sentence}", lang, **self.fields)
 
     def payload(self, lang: str | None = None, version: int | None = None, re: Any = None) -> dict:
         out: dict[str, Any] = {"type": "error", "code": self.code, "message": self.message(lang)}
@@ -58,66 +77,268 @@ class ServerError(Exception):
         return out
 
 
-def _is(value: Any, types: tuple) -> bool:
-    for kind in types:
-        if kind is None and value is None:
-            return True
-        if kind is int and type(value) is int:  # a bool is not a whole number here
-            return True
-        if kind is float and type(value) in (int, float):
-            return True
-        if kind in (str, dict, list, bool) and isinstance(value, kind):
-            return True
-    return False
+def echo(value: object, limit: int = 40) -> str:
+    """A client's value quoted back in an error: short, and always encodable."""
+    return str(value)[:limit].encode("utf-8", "replace").decode("utf-8")
 
 
-def check_fields(data: dict, schema: dict[str, tuple[tuple, bool]], allowed_extra: set[str] = frozenset()) -> None:
-    """Refuse unknown fields, missing fields and wrong JSON types, naming the first one."""
-    for name in data:
-        if name not in schema and name not in allowed_extra:
-            raise ServerError("unknown_field", field=str(name)[:40])
-    for name, (types, required) in schema.items():
-        if name not in data:
-            if required:
-                raise ServerError("missing_field", field=name)
-            continue
-        value = data[name]
-        if not _is(value, types):
-            raise ServerError("wrong_type", field=name, expected=" / ".join(t(f"server.type.{_TYPE_KEYS[k]}") for k in types))
-        if isinstance(value, str) and len(value) > _LIMITS.get(name, MAX_ID_CHARS):
-            raise ServerError("bad_value", field=name)
+def _encodable(value: str) -> str:
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValueError("lone surrogate") from None
+    return value
 
 
-def parse_message(text: str | bytes | None) -> dict:
-    """A client frame as a validated message dict, or ServerError naming what is wrong."""
+Text = Annotated[str, AfterValidator(_encodable)]
+Token = Annotated[Text, Field(max_length=MAX_TOKEN_CHARS)]
+Ident = Union[Annotated[Text, Field(max_length=MAX_ID_CHARS)], Annotated[int, Field(ge=-MAX_VERSION, le=MAX_VERSION)]]
+SeatIndex = Annotated[int, Field(ge=0, le=MAX_SEATS - 1)]
+Lang = Literal[tuple(LANGUAGES)]  # type: ignore[valid-type]
+Level = Annotated[Text, Field(max_length=MAX_LEVEL_CHARS)]
+
+
+class Model(BaseModel):
+    model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
+
+
+# ---------------------------------------------------------------------- HTTP bodies
+class HouseRules(Model):
+    """The R12 house rules a table may set (NOTATION.md names); unset ones keep their defaults."""
+
+    target_score: Annotated[int, Field(ge=1, le=MAX_TARGET_SCORE)] | None = None
+    hand_size: Annotated[int, Field(ge=1, le=MAX_HAND_SIZE)] | None = None
+    stacking: bool | None = None
+    draw_until_playable: bool | None = None
+    force_play: bool | None = None
+    jump_in: bool | None = None
+    seven_zero: bool | None = None
+
+    def given(self) -> dict:
+        return self.model_dump(exclude_none=True)
+
+
+class CreateTable(Model):
+    seats: Annotated[int, Field(ge=2, le=MAX_SEATS)] = 4
+    options: HouseRules = HouseRules()
+    turn_timer: Annotated[float, Field(ge=TIMER_RANGE[0], le=TIMER_RANGE[1])] | None = None
+    bots: dict[Annotated[str, Field(pattern=r"^[0-9]{1,2}$")], Level] = {}
+    start: bool = False
+
+
+class JoinTable(Model):
+    name: Annotated[Text, Field(max_length=200)]
+    seat: SeatIndex | None = None
+
+
+# ---------------------------------------------------------------------- websocket messages
+class Message(Model):
+    id: Ident | None = None
+
+
+class Join(Message):
+    type: Literal["join"]
+    name: Annotated[Text, Field(max_length=200)]
+    seat: SeatIndex | None = None
+    lang: Lang | None = None
+
+
+class Resume(Message):
+    type: Literal["resume"]
+    token: Token
+    lang: Lang | None = None
+
+
+class Watch(Message):
+    type: Literal["watch"]
+    lang: Lang | None = None
+
+
+class Act(Message):
+    type: Literal["action"]
+    token: Token
+    version: Annotated[int, Field(ge=0, le=MAX_VERSION)]
+    action: Annotated[Text, Field(max_length=MAX_ACTION_CHARS)]
+
+
+class SetBot(Message):
+    type: Literal["bot"]
+    token: Token
+    seat: SeatIndex
+    level: Level | None
+
+
+class Start(Message):
+    type: Literal["start"]
+    token: Token
+
+
+class Rematch(Message):
+    type: Literal["rematch"]
+    token: Token
+
+
+class Leave(Message):
+    type: Literal["leave"]
+    token: Token
+
+
+class Sync(Message):
+    type: Literal["sync"]
+
+
+class Ping(Message):
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[Union[Join, Resume, Watch, Act, SetBot, Start, Rematch, Leave, Sync, Ping],
+                          Field(discriminator="type")]
+MESSAGES: dict[str, type[Message]] = {m.model_fields["type"].annotation.__args__[0]: m  # type: ignore[union-attr]
+                                      for m in (Join, Resume, Watch, Act, SetBot, Start, Rematch, Leave, Sync, Ping)}
+HELLOS = frozenset(("join", "resume", "watch"))
+_MESSAGE = TypeAdapter(ClientMessage)
+
+# What a field that failed validation is called in the refusal, by pydantic's error type.
+_EXPECTED = {"string_type": "text", "int_type": "int", "float_type": "float", "bool_type": "bool",
+             "dict_type": "dict", "model_type": "dict", "model_attributes_type": "dict", "list_type": "list"}
+_OPTION_RANGES = {"target_score": (1, MAX_TARGET_SCORE), "hand_size": (1, MAX_HAND_SIZE)}
+# Fields whose range has a refusal of its own (docs/PROTOCOL.md section 2).
+_RANGE_CODES = {"seats": "bad_seats", "turn_timer": "bad_timer"}
+
+
+def refusal(error: ValidationError, skip: int = 0) -> ServerError:
+    """The first problem pydantic found, as the protocol's refusal (``skip``: location parts before the field)."""
+    first = error.errors(include_url=False)[0]
+    kind = first["type"]
+    # Drop pydantic's markers of dict keys and union branches: what is left names the field.
+    loc = [part for part in first["loc"][skip:] if part not in ("[key]", "str", "int", "constrained-str", "constrained-int")]
+    if kind in ("union_tag_invalid", "union_tag_not_found"):
+        given = first.get("input")
+        return ServerError("unknown_type", type=echo(given.get("type") if isinstance(given, dict) else None))
+    if not loc:
+        return ServerError("not_object")
+    field = str(loc[0])
+    if field == "options":
+        option = echo(loc[1]) if len(loc) > 1 else "options"
+        if kind == "extra_forbidden":
+            return ServerError("bad_options", reason=t("server.reason.unknown_option", option=option))
+        if option in _OPTION_RANGES:
+            low, high = _OPTION_RANGES[option]
+            return ServerError("bad_options", reason=t("server.reason.option_range", option=option, low=low, high=high))
+        return ServerError("bad_options", reason=t("server.reason.option_value", option=option))
+    if field == "bots" and len(loc) > 1:
+        if kind == "string_pattern_mismatch":
+            return ServerError("no_such_seat", seat=echo(loc[1], 8))
+        if kind == "string_too_long":
+            return ServerError("bad_level", level=echo(first.get("input"), MAX_LEVEL_CHARS))
+    if kind == "missing":
+        return ServerError("missing_field", field=field)
+    if kind == "extra_forbidden":
+        return ServerError("unknown_field", field=echo(field))
+    if kind in _EXPECTED or kind.endswith("_type"):
+        return ServerError("wrong_type", field=field, expected=t(f"server.type.{_EXPECTED.get(kind, 'text')}"))
+    if field in _RANGE_CODES and kind in ("greater_than_equal", "less_than_equal"):
+        low, high = TIMER_RANGE if field == "turn_timer" else (2, MAX_SEATS)
+        return ServerError(_RANGE_CODES[field], low=low, high=high)
+    if field == "seat" and kind in ("greater_than_equal", "less_than_equal"):
+        return ServerError("no_such_seat", seat=echo(first.get("input"), 8))
+    if field == "name" and kind == "string_too_long":
+        return ServerError("bad_name", sentence="name_too_long", limit=MAX_NAME_CHARS, length=len(first.get("input") or ""))
+    return ServerError("bad_value", field=echo(field))
+
+
+def parse_message(text: str | bytes | None) -> tuple[Message, Any]:
+    """A client frame as a validated message and the id to answer it with.
+
+    A refusal (ServerError) carries that id as ``re`` whenever the frame had a usable one.
+    """
     if not isinstance(text, str):
-        raise ServerError("bad_json", reason="binary frames are not accepted")
-    if len(text.encode("utf-8")) > MAX_MESSAGE_BYTES:
+        raise ServerError("bad_json", reason=t("server.reason.binary"))
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE_BYTES:
         raise ServerError("too_large", limit=MAX_MESSAGE_BYTES)
     try:
         data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as err:
-        raise ServerError("bad_json", reason=getattr(err, "msg", "too deeply nested")) from None
+    except RecursionError:
+        raise ServerError("bad_json", reason=t("server.reason.nested")) from None
+    except ValueError as err:  # JSONDecodeError, or an integer of thousands of digits
+        raise ServerError("bad_json", reason=echo(getattr(err, "msg", None) or err, 80)) from None
     if not isinstance(data, dict):
         raise ServerError("not_object")
-    kind = data.get("type")
-    if not isinstance(kind, str) or kind not in SCHEMAS:
-        raise ServerError("unknown_type", type=str(kind)[:40])
-    if "id" in data:
-        ident = data["id"]
-        if not _is(ident, (str, int)):
-            raise ServerError("wrong_type", field="id", expected=t("server.type.text") + " / " + t("server.type.int"))
-        if isinstance(ident, str) and len(ident) > MAX_ID_CHARS:
-            raise ServerError("bad_value", field="id")
-    check_fields(data, SCHEMAS[kind], _COMMON)
-    if "lang" in data and data["lang"] not in LANGUAGES:
-        raise ServerError("bad_value", field="lang")
-    return data
+    ident = usable_id(data.get("id"))
+    try:
+        return _MESSAGE.validate_python(data), ident
+    except ValidationError as err:
+        failure = refusal(err, skip=1)  # the first part of a location is the message's type
+        failure.re = ident
+        raise failure from None
+
+
+def usable_id(value: Any) -> Any:
+    """The message's id if it is one the server may copy back as ``re`` (PROTOCOL.md section 3)."""
+    if type(value) is int and -MAX_VERSION <= value <= MAX_VERSION:
+        return value
+    if isinstance(value, str) and len(value) <= MAX_ID_CHARS:
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return None
+        return value
+    return None
+
+
+def parse_body(raw: bytes, model: type[Model]) -> Model:
+    """An HTTP request body as a validated model, or ServerError."""
+    if len(raw) > MAX_BODY_BYTES:
+        raise ServerError("too_large", status=413, limit=MAX_BODY_BYTES)
+    if not raw.strip():
+        data: Any = {}
+    else:
+        try:
+            data = json.loads(raw)
+        except (ValueError, RecursionError):  # bad JSON, bad UTF-8, an integer of thousands of digits, deep nesting
+            raise ServerError("bad_request") from None
+    if not isinstance(data, dict):
+        raise ServerError("not_object")
+    try:
+        return model.model_validate(data)
+    except ValidationError as err:
+        raise refusal(err) from None
 
 
 def clean_name(name: str) -> str:
-    """A display name: 1 to 24 characters, no control characters, outer spaces removed."""
-    name = name.strip()
-    if not 1 <= len(name) <= MAX_NAME_CHARS or any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 for c in name):
+    """A display name, or ServerError naming what is wrong with it (never cut, never changed but for outer spaces)."""
+    name = unicodedata.normalize("NFC", name).strip()
+    for index, char in enumerate(name):
+        category = unicodedata.category(char)
+        if char in _JOINERS:
+            inside = 0 < index < len(name) - 1 and unicodedata.category(name[index - 1])[0] in "LM" \
+                and unicodedata.category(name[index + 1])[0] in "LM"
+            if inside:
+                continue
+        if category[0] == "C" or category in ("Zl", "Zp"):
+            raise ServerError("bad_name", sentence="bad_name_char", char=f"U+{ord(char):04X}")
+    if not name or not any(unicodedata.category(c)[0] in "LNSP" for c in name):
         raise ServerError("bad_name", limit=MAX_NAME_CHARS)
+    if len(name) > MAX_NAME_CHARS:
+        raise ServerError("bad_name", sentence="name_too_long", limit=MAX_NAME_CHARS, length=len(name))
     return name
+
+
+def bot_level(level: str, models: frozenset[str] = frozenset()) -> str:
+    """A bot level a client may ask for, normalised; anything else is ServerError bad_level.
+
+    ``models`` are the trained policies the operator offers (``serve --models DIR``), by name only:
+    a client never names a path.
+    """
+    normal = level.strip()
+    if not normal.startswith("policy:"):
+        normal = normal.lower()
+    match = LEVEL_PATTERN.fullmatch(normal)
+    if match is None:
+        raise ServerError("bad_level", level=echo(level, MAX_LEVEL_CHARS))
+    budget, ms, policy = match.group(2), match.group(3), match.group(4)
+    if budget is not None and int(budget) > (MAX_MILLISECONDS if ms else MAX_PLAYOUTS):
+        raise ServerError("bad_level", level=echo(level, MAX_LEVEL_CHARS))
+    if policy is not None and policy not in models:
+        raise ServerError("no_such_model", model=policy)
+    return normal

@@ -1,9 +1,10 @@
-"""SQLite persistence: a table's settings and seats, and each game as its record (DESIGN 7).
+"""Persistence: a table's settings and seats, and each game as its record (DESIGN 7).
 
 A game is stored as what replays it: players, options, one secret seed per
-round and the accepted actions in order. Every write is its own committed
-transaction, done before anyone is told of the change (WAL: a killed process
-loses nothing that was committed).
+round and the accepted actions in order. ``Store`` is the interface the table
+service writes through (one committed transaction per change, made before
+anyone is told of it); ``SQLiteStore`` is the one-process default (WAL: a
+killed process loses nothing that was committed).
 """
 
 from __future__ import annotations
@@ -12,8 +13,11 @@ import json
 import sqlite3
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -67,110 +71,150 @@ class StoredTable:
     game: StoredGame | None = None
 
 
-CHECKPOINT_EVERY = 1.0  # seconds
+
+class Transaction(Protocol):
+    """The writes of one change, committed together when the ``with`` block ends (rolled back on an error)."""
+
+    def create_table(self, code: str, options: dict, turn_timer: float | None, seats: list[StoredSeat]) -> None: ...
+    def set_seat(self, code: str, seat: int, value: StoredSeat) -> None: ...
+    def start_game(self, code: str, number: int, players: list[str], options: dict, seed: int) -> int: ...
+    def add_round(self, game_id: int, number: int, seed: int) -> None: ...
+    def add_action(self, game_id: int, round_number: int, index: int, action: str) -> None: ...
+    def finish_game(self, code: str, game_id: int, scores: list[int], winner: int) -> None: ...
 
 
-class Store:
+class Store(Protocol):
+    """What the table service needs of a database (SQLite here; the next backend implements the same)."""
+
+    def transaction(self) -> "contextmanager[Transaction]": ...  # type: ignore[valid-type]
+    def load_table(self, code: str) -> StoredTable | None: ...
+    def live_tables(self) -> list[str]: ...
+    def load_game(self, game_id: int) -> StoredGame | None: ...
+    def finished_games(self, limit: int = 200) -> list[dict]: ...
+    def finished_game(self, game_id: int) -> dict | None: ...
+    def close(self) -> None: ...
+
+
+CHECKPOINT_EVERY = 1.0  # seconds between passive checkpoints
+WAL_LIMIT_BYTES = 16 * 2**20  # beyond this the checkpointer waits for a quiet moment and truncates the log
+
+
+class _SQLiteTransaction:
+    def __init__(self, db: sqlite3.Connection):
+        self.db = db
+
+    def create_table(self, code: str, options: dict, turn_timer: float | None, seats: list[StoredSeat]) -> None:
+        self.db.execute("INSERT INTO tables VALUES (?, ?, ?, ?, ?, 'lobby', 0)",
+                        (code, time.time(), len(seats), json.dumps(options), turn_timer))
+        self.db.executemany("INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?)",
+                            [(code, i, s.kind, s.name, s.level, s.token_hash) for i, s in enumerate(seats)])
+
+    def set_seat(self, code: str, seat: int, value: StoredSeat) -> None:
+        self.db.execute("UPDATE seats SET kind = ?, name = ?, level = ?, token_hash = ? WHERE code = ? AND seat = ?",
+                        (value.kind, value.name, value.level, value.token_hash, code, seat))
+
+    def start_game(self, code: str, number: int, players: list[str], options: dict, seed: int) -> int:
+        """A new game and its first round; returns the game's id."""
+        cursor = self.db.execute("INSERT INTO games (code, game, players, options, started) VALUES (?, ?, ?, ?, ?)",
+                                 (code, number, json.dumps(players), json.dumps(options), time.time()))
+        game_id = cursor.lastrowid
+        assert game_id is not None
+        self.db.execute("INSERT INTO rounds VALUES (?, 1, ?)", (game_id, seed))
+        self.db.execute("UPDATE tables SET status = 'playing', game = ? WHERE code = ?", (number, code))
+        return game_id
+
+    def add_round(self, game_id: int, number: int, seed: int) -> None:
+        self.db.execute("INSERT INTO rounds VALUES (?, ?, ?)", (game_id, number, seed))
+
+    def add_action(self, game_id: int, round_number: int, index: int, action: str) -> None:
+        self.db.execute("INSERT INTO actions VALUES (?, ?, ?, ?)", (game_id, round_number, index, action))
+
+    def finish_game(self, code: str, game_id: int, scores: list[int], winner: int) -> None:
+        self.db.execute("UPDATE tables SET status = 'game_over' WHERE code = ?", (code,))
+        self.db.execute("UPDATE games SET finished = ?, scores = ?, winner = ? WHERE id = ?",
+                        (time.time(), json.dumps(scores), winner, game_id))
+
+
+class SQLiteStore:
+    """The store in one SQLite file, used from the event loop's thread; checkpoints run in a thread of their own."""
+
     def __init__(self, path: str | Path):
-        # One connection for everything but checkpoints, used only from the event loop's thread.
-        self.db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+        self.path = str(path)
+        self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: a killed process loses no commit
         self.db.execute("PRAGMA busy_timeout=5000")
-        # Checkpoints (which fsync) run in their own thread, so a commit never waits for the disk.
+        # Checkpoints (which fsync) run in their own thread, so a commit never waits for the disk...
         self.db.execute("PRAGMA wal_autocheckpoint=0")
+        # ...and a log reset after a checkpoint gives its disk space back.
+        self.db.execute(f"PRAGMA journal_size_limit={WAL_LIMIT_BYTES}")
         self.db.executescript(SCHEMA)
         self._stop = threading.Event()
-        self._checkpointer = threading.Thread(target=self._checkpoint, args=(str(path),), daemon=True)
+        self._checkpointer = threading.Thread(target=self._checkpoint, daemon=True, name="checkpoints")
         self._checkpointer.start()
 
-    def _checkpoint(self, path: str) -> None:
-        db = sqlite3.connect(path, isolation_level=None)
-        db.execute("PRAGMA busy_timeout=5000")
+    def _checkpoint(self) -> None:
+        """Passive checkpoints keep up with a quiet server; under constant writes a passive checkpoint never
+        completes, so the log would grow for ever: past WAL_LIMIT_BYTES a TRUNCATE checkpoint waits
+        (busy_timeout) for the writer's next pause, copies everything and empties the log."""
+        db = sqlite3.connect(self.path, isolation_level=None)
+        db.execute("PRAGMA busy_timeout=2000")
+        wal = Path(self.path + "-wal")
         try:
             while not self._stop.wait(CHECKPOINT_EVERY):
-                db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+                try:
+                    size = wal.stat().st_size if wal.exists() else 0
+                    mode = "TRUNCATE" if size > WAL_LIMIT_BYTES else "PASSIVE"
+                    db.execute(f"PRAGMA wal_checkpoint({mode})")
+                except sqlite3.Error:
+                    continue  # busy: the next tick tries again
         finally:
             db.close()
 
     def close(self) -> None:
         self._stop.set()
         self._checkpointer.join()
+        try:
+            self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        except sqlite3.Error:
+            pass
         self.db.close()
 
-    def _write(self, statements: list[tuple[str, tuple]]) -> None:
-        """Run statements as one committed transaction."""
+    @contextmanager
+    def transaction(self) -> Iterator[_SQLiteTransaction]:
         db = self.db
         db.execute("BEGIN IMMEDIATE")
         try:
-            for sql, params in statements:
-                db.execute(sql, params)
+            yield _SQLiteTransaction(db)
         except BaseException:
             db.execute("ROLLBACK")
             raise
         db.execute("COMMIT")
-
-    # ------------------------------------------------------------------ writes
-    def create_table(self, code: str, options: dict, turn_timer: float | None, seats: list[StoredSeat]) -> None:
-        self._write(
-            [("INSERT INTO tables VALUES (?, ?, ?, ?, ?, 'lobby', 0)",
-              (code, time.time(), len(seats), json.dumps(options), turn_timer))]
-            + [("INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?)", (code, i, s.kind, s.name, s.level, s.token_hash))
-               for i, s in enumerate(seats)])
-
-    def set_seat(self, code: str, seat: int, value: StoredSeat) -> None:
-        self._write([("UPDATE seats SET kind = ?, name = ?, level = ?, token_hash = ? WHERE code = ? AND seat = ?",
-                      (value.kind, value.name, value.level, value.token_hash, code, seat))])
-
-    def start_game(self, code: str, number: int, players: list[str], options: dict, seed: int) -> int:
-        """A new game and its first round; returns the game's id."""
-        db = self.db
-        db.execute("BEGIN IMMEDIATE")
-        try:
-            cursor = db.execute("INSERT INTO games (code, game, players, options, started) VALUES (?, ?, ?, ?, ?)",
-                                (code, number, json.dumps(players), json.dumps(options), time.time()))
-            game_id = cursor.lastrowid
-            db.execute("INSERT INTO rounds VALUES (?, 1, ?)", (game_id, seed))
-            db.execute("UPDATE tables SET status = 'playing', game = ? WHERE code = ?", (number, code))
-        except BaseException:
-            db.execute("ROLLBACK")
-            raise
-        db.execute("COMMIT")
-        return game_id
-
-    def add_round(self, game_id: int, number: int, seed: int) -> None:
-        self._write([("INSERT INTO rounds VALUES (?, ?, ?)", (game_id, number, seed))])
-
-    def add_action(self, code: str, game_id: int, round_number: int, index: int, action: str,
-                   finished: tuple[list[int], int] | None = None) -> None:
-        """One accepted action (and, when it ended the game, the final scores and winner)."""
-        statements = [("INSERT INTO actions VALUES (?, ?, ?, ?)", (game_id, round_number, index, action))]
-        if finished is not None:
-            scores, winner = finished
-            statements.append(("UPDATE tables SET status = 'game_over' WHERE code = ?", (code,)))
-            statements.append(("UPDATE games SET finished = ?, scores = ?, winner = ? WHERE id = ?",
-                               (time.time(), json.dumps(scores), winner, game_id)))
-        self._write(statements)
 
     # ------------------------------------------------------------------ reads
-    def load_tables(self) -> list[StoredTable]:
-        """Every table with its seats and its current game (for a restart)."""
+    def live_tables(self) -> list[str]:
+        """The codes of tables in play (the ones a restarted server resumes at once; others load when asked for)."""
+        return [code for (code,) in self.db.execute("SELECT code FROM tables WHERE status = 'playing' ORDER BY created")]
+
+    def load_table(self, code: str) -> StoredTable | None:
+        """A table with its seats and its current game."""
         db = self.db
-        tables = []
-        for code, created, _, options, timer, status, number in db.execute("SELECT * FROM tables ORDER BY created"):
-            # The version counts every deal and every action of the table's games (PROTOCOL.md section 1).
-            version = db.execute(
-                "SELECT (SELECT COUNT(*) FROM rounds r JOIN games g ON r.game_id = g.id WHERE g.code = ?)"
-                " + (SELECT COUNT(*) FROM actions a JOIN games g ON a.game_id = g.id WHERE g.code = ?)",
-                (code, code)).fetchone()[0]
-            table = StoredTable(code, created, json.loads(options), timer, status, number, version)
-            table.seats = [StoredSeat(*row) for row in db.execute(
-                "SELECT kind, name, level, token_hash FROM seats WHERE code = ? ORDER BY seat", (code,))]
-            row = db.execute("SELECT id FROM games WHERE code = ? AND game = ?", (code, number)).fetchone()
-            if row:
-                table.game = self.load_game(row[0])
-            tables.append(table)
-        return tables
+        row = db.execute("SELECT * FROM tables WHERE code = ?", (code,)).fetchone()
+        if row is None:
+            return None
+        code, created, _, options, timer, status, number = row
+        # The version counts every deal and every action of the table's games (PROTOCOL.md section 1).
+        version = db.execute(
+            "SELECT (SELECT COUNT(*) FROM rounds r JOIN games g ON r.game_id = g.id WHERE g.code = ?)"
+            " + (SELECT COUNT(*) FROM actions a JOIN games g ON a.game_id = g.id WHERE g.code = ?)",
+            (code, code)).fetchone()[0]
+        table = StoredTable(code, created, json.loads(options), timer, status, number, version)
+        table.seats = [StoredSeat(*seat) for seat in db.execute(
+            "SELECT kind, name, level, token_hash FROM seats WHERE code = ? ORDER BY seat", (code,))]
+        game = db.execute("SELECT id FROM games WHERE code = ? AND game = ?", (code, number)).fetchone()
+        if game:
+            table.game = self.load_game(game[0])
+        return table
 
     def load_game(self, game_id: int) -> StoredGame | None:
         db = self.db

@@ -1,0 +1,288 @@
+"""Bot scheduling: who thinks where, in what order, for how long, and what happens when a bot fails.
+
+Cheap bots (random, easy, heuristic, policies) decide in microseconds, in one
+thread, batched by tick. Searching bots (ISMCTS) run in a process pool, one
+decision per process at a time, taken cheapest first: a table of the most
+expensive bots waits behind the others, never the other way round, and no
+decision takes longer than its cap. A bot that raises, answers nothing when it
+must act, answers an illegal action or runs out of time is replaced for that
+decision by the autopilot (the heuristic), and the incident is logged: a
+table never freezes on a bot.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import heapq
+import itertools
+import logging
+import math
+import multiprocessing
+import os
+import random
+import secrets
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from ..bots import make_bot
+from ..rules import Action
+
+log = logging.getLogger("unokart.server")
+
+AUTOPILOT = "heuristic"
+BOT_TICK = 0.025  # seconds: cheap bots' moves falling due in one tick are decided together (fewer wake-ups)
+SLACK = 2.0  # seconds a decision may overrun its own budget before it counts as timed out
+CHEAP_TIMEOUT = 2.0  # seconds for a cheap bot's decision
+
+
+@dataclass
+class Request:
+    """One seat the bots are asked about: its view and legal actions at one version of a table."""
+
+    seat: int
+    level: str
+    view: Any
+    legal: list[Action]
+
+
+@dataclass
+class Job:
+    table: str
+    version: int
+    requests: list[Request]  # out-of-turn seats first, the seat to act last
+    to_act: int | None
+
+    @property
+    def cost(self) -> float:
+        return max(level_cost(r.level) for r in self.requests)
+
+
+def level_cost(level: str) -> float:
+    """A rough cost in milliseconds of one decision at this level (for ordering, and for the time cap)."""
+    kind, _, budget = level.partition(":")
+    if kind != "ismcts":
+        return 0.0
+    if not budget:
+        return 60.0
+    if budget.endswith("ms"):
+        return float(budget[:-2])
+    return float(budget)  # about a millisecond a playout on this kind of machine
+
+
+def is_search(level: str) -> bool:
+    return level.startswith("ismcts")
+
+
+def decide(bots: dict, requests: list[Request], seed: int, factory: Callable[[str], Any] = make_bot
+           ) -> tuple[int, Action] | None:
+    """Ask each bot in turn; the first that acts wins (a seat out of turn may let the moment pass)."""
+    rng = random.Random(seed)
+    for request in requests:
+        bot = bots.get(request.level)
+        if bot is None:
+            bot = bots[request.level] = factory(request.level)
+        choice = bot.choose(request.view, request.legal, rng)
+        if choice is not None:
+            return request.seat, choice
+    return None
+
+
+def autopilot(request: Request, seed: int) -> Action:
+    """The seat's move when its own bot failed: the heuristic's, or else the first legal action."""
+    try:
+        choice = make_bot(AUTOPILOT).choose(request.view, request.legal, random.Random(seed))
+        if choice in request.legal:
+            return choice
+    except Exception:  # noqa: BLE001 - the autopilot's own failure must not freeze the table either
+        log.exception("the autopilot failed too")
+    return request.legal[0]
+
+
+_WORKER_BOTS: dict = {}
+
+
+def watch_parent(parent: int) -> None:
+    """In a pool process: exit as soon as the server is gone (even after a kill -9, which no pipe reports)."""
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
+def decide_in_worker(requests: list[Request], seed: int) -> tuple[int, Action] | None:
+    return decide(_WORKER_BOTS, requests, seed)
+
+
+def decide_each(batch: list[tuple[list[Request], int]], bots: dict, factory: Callable[[str], Any]) -> list:
+    """``decide`` for several tables in one trip to the bots' thread; a failure is returned, not raised."""
+    results: list = []
+    for requests, seed in batch:
+        try:
+            results.append(decide(bots, requests, seed, factory))
+        except Exception as err:  # noqa: BLE001 - one bot's bug must not cost the other tables their moves
+            results.append(err)
+    return results
+
+
+Answer = Callable[[Job, "tuple[int, Action] | None"], None]
+
+
+class BotScheduler:
+    """Decides bots' moves off the event loop and hands each answer back to ``answer`` on the loop.
+
+    ``answer(job, (seat, action) | None)`` is only ever called with a legal action for a seat of the job
+    (the autopilot's, when the bot failed), or None when every seat let an out-of-turn moment pass.
+    """
+
+    def __init__(self, answer: Answer, delay: float = 0.8, processes: int = 1,
+                 factory: Callable[[str], Any] = make_bot, search_in_processes: bool = True):
+        self.answer = answer
+        self.delay = delay
+        self.factory = factory
+        self.processes = processes
+        self.search_in_processes = search_in_processes and factory is make_bot
+        self._threads = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bots")
+        self._thread_bots: dict = {}
+        self._pool: Executor | None = None
+        self._due: dict[float, list[Job]] = {}
+        self._waiting: list[tuple[float, int, Job]] = []  # searches, cheapest first
+        self._order = itertools.count()
+        self._running = 0
+        self._seeds = random.Random(secrets.randbits(64))  # bots' dice need no system entropy per move
+        self._tasks: set[asyncio.Task] = set()
+        self.incidents = 0
+        self.current: Callable[[Job], bool] = lambda job: True  # is the job's version still the table's?
+
+    # ------------------------------------------------------------------ asking
+    def ask(self, job: Job) -> None:
+        loop = asyncio.get_running_loop()
+        if any(is_search(r.level) for r in job.requests):
+            if self.delay:
+                loop.call_later(self.delay, self._enqueue_search, job)
+            else:
+                self._enqueue_search(job)
+            return
+        when = math.ceil((loop.time() + self.delay) / BOT_TICK) * BOT_TICK if self.delay else 0.0
+        batch = self._due.get(when)
+        if batch is None:
+            batch = self._due[when] = []
+            if self.delay:
+                loop.call_at(when, self._decide_due, when)
+            else:
+                loop.call_soon(self._decide_due, when)
+        batch.append(job)
+
+    def _decide_due(self, when: float) -> None:
+        jobs = [job for job in self._due.pop(when) if self.current(job)]
+        if jobs:
+            self._spawn(self._decide_batch(jobs))
+
+    async def _decide_batch(self, jobs: list[Job]) -> None:
+        seeds = [self._seeds.getrandbits(64) for _ in jobs]
+        work = [(job.requests, seed) for job, seed in zip(jobs, seeds)]
+        loop = asyncio.get_running_loop()
+        future = loop.run_in_executor(self._threads, decide_each, work, self._thread_bots, self.factory)
+        try:
+            results = await asyncio.wait_for(asyncio.shield(future), CHEAP_TIMEOUT * len(jobs))
+        except asyncio.TimeoutError:
+            results = [TimeoutError("no answer in time")] * len(jobs)
+            # The thread is stuck in a bot: later cheap moves go to a fresh thread.
+            self._threads = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bots")
+            self._thread_bots = {}
+        for job, seed, result in zip(jobs, seeds, results):
+            self._finish(job, seed, result)
+
+    # ------------------------------------------------------------------ searching, cheapest first
+    def _enqueue_search(self, job: Job) -> None:
+        if not self.current(job):
+            return
+        heapq.heappush(self._waiting, (job.cost, next(self._order), job))
+        self._next_search()
+
+    def _next_search(self) -> None:
+        while self._running < self.processes and self._waiting:
+            _, _, job = heapq.heappop(self._waiting)
+            if self.current(job):
+                self._running += 1
+                self._spawn(self._search(job))
+
+    async def _search(self, job: Job) -> None:
+        seed = self._seeds.getrandbits(64)
+        loop = asyncio.get_running_loop()
+        timeout = job.cost / 1000 + SLACK
+        try:
+            if self.search_in_processes:
+                future = loop.run_in_executor(self._process_pool(), decide_in_worker, job.requests, seed)
+            else:
+                future = loop.run_in_executor(self._threads, decide, self._thread_bots, job.requests, seed, self.factory)
+            result: Any = await asyncio.wait_for(future, timeout)
+        except asyncio.TimeoutError:
+            result = TimeoutError(f"no answer in {timeout:.1f} s")
+            self._drop_pool()  # its worker is still busy with this search: later searches get a fresh one
+        except BrokenExecutor as err:  # a worker died (killed, out of memory): the next search gets a new pool
+            result = err
+            self._drop_pool()
+        except Exception as err:  # noqa: BLE001 - a bot's bug: the autopilot plays
+            result = err
+        finally:
+            self._running -= 1
+        self._finish(job, seed, result)
+        self._next_search()
+
+    def _process_pool(self) -> Executor:
+        if self._pool is None:
+            # spawn, not fork: a forked worker would keep the server's sockets open after it closes them.
+            self._pool = ProcessPoolExecutor(max_workers=self.processes, mp_context=multiprocessing.get_context("spawn"),
+                                             initializer=watch_parent, initargs=(os.getpid(),))
+        return self._pool
+
+    def _drop_pool(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            if isinstance(self._pool, ProcessPoolExecutor):
+                for process in list(getattr(self._pool, "_processes", {}).values()):
+                    process.kill()  # a search past its time is abandoned, not waited for
+            self._pool = None
+
+    # ------------------------------------------------------------------ answers
+    def _finish(self, job: Job, seed: int, result: Any) -> None:
+        """Check a bot's answer; replace a failure by the autopilot's move; hand it to the table if still current."""
+        if not self.current(job):
+            return
+        failure = None
+        if isinstance(result, BaseException):
+            failure = repr(result)
+        elif result is None:
+            if job.to_act is not None:
+                failure = "no action from the seat to act"
+        else:
+            seat, action = result
+            request = next((r for r in job.requests if r.seat == seat), None)
+            if request is None or action not in request.legal:
+                failure = f"illegal action {action!r} for seat {seat}"
+        if failure is not None:
+            self.incidents += 1
+            log.error("bot failure at table %s, version %d: %s; the autopilot plays", job.table, job.version, failure)
+            if job.to_act is None:
+                return  # only out-of-turn seats were asked: the moment may pass
+            request = next(r for r in job.requests if r.seat == job.to_act)
+            result = (request.seat, autopilot(request, seed))
+        self.answer(job, result)
+
+    def _spawn(self, coro) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def close(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+        self._threads.shutdown(wait=False, cancel_futures=True)
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)

@@ -1,0 +1,110 @@
+"""What each seat is told: table summaries and per-seat `state` messages, in each reader's language.
+
+Views are the only way game information leaves the core (DESIGN 6): a seat's
+message holds its own view, its own legal actions and the events tagged for
+it; a spectator's holds the public view and the public events.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict
+from typing import TYPE_CHECKING, Any
+
+from ..i18n import t
+from ..narrate import describe_event
+from .shuffle import commitment
+
+if TYPE_CHECKING:
+    from .tables import Seat, Table
+
+ENDED = ("round_over", "game_over")
+
+
+def dumps(message: dict) -> str:
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+def bot_name(seat: int, level: str, lang: str | None = None) -> str:
+    return t("server.bot_name", lang, seat=seat, level=level)
+
+
+def seat_summary(seat: "Seat", index: int) -> dict:
+    return {"seat": index, "kind": seat.kind, "name": seat.name, "level": seat.level,
+            "connected": bool(seat.connections), "away": seat.away}
+
+
+def table_summary(table: "Table", base_url: str) -> dict:
+    return {
+        "code": table.code, "link": f"{base_url}/t/{table.code}", "status": table.status, "version": table.version,
+        "game": table.game_number, "options": asdict(table.options), "turn_timer": table.turn_timer,
+        "seats": [seat_summary(s, i) for i, s in enumerate(table.seats)],
+        "spectators": sum(1 for c in table.connections if c.seat is None),
+    }
+
+
+def commitments(table: "Table") -> list[dict]:
+    """Each round's SHA-256, and its seed once the round is over (PROTOCOL.md section 7)."""
+    game = table.game
+    assert game is not None
+    out = []
+    for number, seed in enumerate(table.seeds, 1):
+        ended = number < game.round or game.awaiting in ENDED
+        out.append({"round": number, "sha256": commitment(seed), "seed": seed if ended else None})
+    return out
+
+
+def state_message(table: "Table", seat: int | None, lang: str, start: int, re: Any = None) -> dict:
+    """The `state` message for one seat (None: a spectator): its view, legal actions and the events from ``start``."""
+    game = table.game
+    assert game is not None
+    names = game.names
+    events = []
+    logged = game.events
+    for index in range(start, len(logged)):
+        to, event = logged[index]
+        if to is None or (seat is not None and seat in to):
+            events.append({**event, "i": index, "text": describe_event(event, names, lang, seat)})
+    deadline = None
+    if table.deadline is not None:
+        deadline = {"seat": game.to_act, "at": int(table.deadline * 1000)}
+    message = {
+        "type": "state", "code": table.code, "version": table.version, "game": table.game_number,
+        "seat": seat, "view": game.view(seat).to_json(),
+        "legal": [str(a) for a in game.legal_actions(seat)] if seat is not None else [],
+        "events": events, "commitments": commitments(table), "deadline": deadline,
+        "seats": [seat_summary(s, i) for i, s in enumerate(table.seats)],
+    }
+    if re is not None:
+        message["re"] = re
+    return message
+
+
+def broadcast_state(table: "Table", sender: tuple[Any, Any] | None = None) -> None:
+    """The news since the last broadcast, to every connection of the table: one message per (seat, language)."""
+    game = table.game
+    if game is None:
+        return
+    start = table.sent
+    table.sent = len(game.events)
+    if not table.connections:
+        return
+    cache: dict[tuple, tuple[dict, str]] = {}
+    for conn in table.connections:
+        key = (conn.seat, conn.lang)
+        if key not in cache:
+            message = state_message(table, conn.seat, conn.lang, start)
+            cache[key] = message, dumps(message)
+        message, text = cache[key]
+        if sender is not None and sender[0] is conn and sender[1] is not None:
+            conn.push(dumps({**message, "re": sender[1]}))
+        else:
+            conn.push(text)
+
+
+def broadcast_table(table: "Table", base_url: str) -> None:
+    if not table.connections:
+        return
+    text = dumps({"type": "table", "table": table_summary(table, base_url)})
+    for conn in table.connections:
+        conn.push(text)

@@ -1,0 +1,593 @@
+"""The table service: tables, seats and games, and every transition between their states.
+
+Everything here runs on one thread (the event loop's) and changes state only
+in plain methods, so a table handles one message at a time, in the order the
+server receives it (DESIGN 9). An accepted change is written through the store
+in one transaction, then every connection of the table is told, each seat only
+what its view shows. The service is given its store, its clock and its bot
+scheduler, and talks to connections only through their ``push``: so it runs
+in-process in tests, with a real SQLite file, beside the real-server tests.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from typing import Any, Protocol
+
+from ..narrate import describe_refusal
+from ..rules import Action, Game, IllegalAction, NotationError, Options, UnoKartError
+from ..rules.actions import CATCH
+from . import messages, protocol
+from .bots import AUTOPILOT, BotScheduler, Job, Request
+from .protocol import ServerError
+from .shuffle import commitment, new_seed, record_of
+from .store import Store, StoredSeat, StoredTable
+
+log = logging.getLogger("unokart.server")
+
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6
+
+
+@dataclass
+class Settings:
+    bot_delay: float = 0.8
+    round_pause: float = 5.0
+    grace: float = 30.0
+    base_url: str = "http://127.0.0.1:8000"
+    bot_processes: int = 1
+    rate_limit: float = 20.0  # messages per second per connection, in bursts of twice that
+    http_rate: float = 1.0  # table creations and joins per second per client address, in bursts of 20
+    max_tables: int = 5000  # tables held in memory at once; more answers server_full
+    idle: float = 120.0  # seconds an unwatched table out of play stays in memory (it reloads when asked for)
+    models: frozenset[str] = frozenset()  # trained policies offered by name (serve --models DIR)
+
+
+class Listener(Protocol):
+    """A connection as the service sees it: where it sits, its language, and how to tell it something."""
+
+    seat: int | None
+    lang: str
+
+    def push(self, text: str) -> None: ...
+
+
+class Clock(Protocol):
+    def time(self) -> float: ...
+    def call_later(self, delay: float, callback: Callable[..., Any], *args: Any) -> asyncio.TimerHandle: ...
+
+
+class LoopClock:
+    """Wall-clock time and the running event loop's timers."""
+
+    def time(self) -> float:
+        return time.time()
+
+    def call_later(self, delay: float, callback: Callable[..., Any], *args: Any) -> asyncio.TimerHandle:
+        return asyncio.get_running_loop().call_later(delay, callback, *args)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+class Seat:
+    __slots__ = ("kind", "name", "level", "token_hash", "connections", "away", "last_action", "grace_handle")
+
+    def __init__(self, stored: StoredSeat):
+        self.kind = stored.kind
+        self.name = stored.name
+        self.level = stored.level
+        self.token_hash = stored.token_hash
+        self.connections: set[Listener] = set()
+        self.away = False
+        self.last_action: tuple[int, str] | None = None  # (version it was sent with, its text): spots resends
+        self.grace_handle: asyncio.TimerHandle | None = None
+
+    def stored(self) -> StoredSeat:
+        return StoredSeat(self.kind, self.name, self.level, self.token_hash)
+
+    @property
+    def automatic(self) -> bool:
+        """Played by the server: a bot, or a human who is away."""
+        return self.kind == "bot" or (self.kind == "human" and self.away)
+
+
+class Table:
+    def __init__(self, code: str, options: Options, turn_timer: float | None, seats: list[Seat], created: float):
+        self.code = code
+        self.created = created
+        self.touched = time.monotonic()  # the last message or change: idle tables leave memory
+        self.options = options
+        self.turn_timer = turn_timer
+        self.seats = seats
+        self.status = "lobby"
+        self.game_number = 0
+        self.version = 0
+        self.game: Game | None = None
+        self.game_id = 0
+        self.seeds: list[int] = []
+        self.sent = 0  # events of the current round already broadcast
+        self.connections: set[Listener] = set()
+        self.deadline: float | None = None
+        self.timer_handle: asyncio.TimerHandle | None = None
+        self.timer_for: tuple[int, int] | None = None  # (version, seat) the running clock is for
+        self.round_handle: asyncio.TimerHandle | None = None
+        self.think_version = -1  # the version the bots were last asked about
+        self.tokens = {s.token_hash: i for i, s in enumerate(seats) if s.token_hash}
+
+    def seat_by_token(self, token: str) -> int:
+        seat = self.tokens.get(token_hash(token))
+        if seat is None:
+            raise ServerError("bad_token")
+        return seat
+
+
+class TableService:
+    def __init__(self, store: Store, settings: Settings, clock: Clock | None = None,
+                 bots: Callable[["TableService"], BotScheduler] | None = None):
+        self.store = store
+        self.settings = settings
+        self.clock = clock or LoopClock()
+        self.tables: dict[str, Table] = {}
+        self.bots = bots(self) if bots else BotScheduler(self._bot_answer, settings.bot_delay, settings.bot_processes)
+        self.bots.current = self._current
+
+    # ------------------------------------------------------------------ life
+    def restore(self) -> None:
+        """Resume every table in play exactly where it was (after a restart, even a kill -9)."""
+        for code in self.store.live_tables():
+            self._load(code)
+
+    def _load(self, code: str) -> Table | None:
+        stored = self.store.load_table(code)
+        if stored is None:
+            return None
+        try:
+            table = self._restore_table(stored)
+        except (UnoKartError, ValueError) as err:
+            log.error("table %s cannot be restored: %s", code, err)
+            return None
+        self.tables[code] = table
+        if table.status == "playing":
+            for index, seat in enumerate(table.seats):
+                if seat.kind == "human":
+                    self._start_grace(table, index)
+            self._after_change(table, broadcast=False)
+        return table
+
+    @staticmethod
+    def _restore_table(stored: StoredTable) -> Table:
+        table = Table(stored.code, Options.from_dict(stored.options), stored.turn_timer,
+                      [Seat(s) for s in stored.seats], stored.created)
+        table.status, table.game_number, table.version = stored.status, stored.game_number, stored.version
+        if stored.game is not None:
+            g = stored.game
+            table.game = Game.from_record(record_of(g.players, g.options, g.seeds, g.actions))
+            table.game_id, table.seeds = g.id, g.seeds
+            table.sent = len(table.game.events)
+        return table
+
+    async def close(self) -> None:
+        await self.bots.close()
+
+    def sweep(self) -> int:
+        """Let idle tables out of play leave memory (they reload from the store when someone asks); returns how many."""
+        now = time.monotonic()
+        idle = [code for code, table in self.tables.items()
+                if table.status != "playing" and not table.connections and now - table.touched > self.settings.idle]
+        for code in idle:
+            self._forget(self.tables.pop(code))
+        return len(idle)
+
+    @staticmethod
+    def _forget(table: Table) -> None:
+        for handle in [table.timer_handle, table.round_handle, *(s.grace_handle for s in table.seats)]:
+            if handle is not None:
+                handle.cancel()
+
+    # ------------------------------------------------------------------ tables
+    def create_table(self, request: protocol.CreateTable) -> Table:
+        if len(self.tables) >= self.settings.max_tables and not self.sweep():
+            raise ServerError("server_full", status=503, limit=self.settings.max_tables)
+        try:
+            opts = Options.from_dict(request.options.given())
+        except UnoKartError as err:
+            raise ServerError("bad_options", reason=str(err)) from None
+        if opts.hand_size * request.seats > 100:
+            raise ServerError("bad_options", rule="R3.2", reason=f"R3.2 {request.seats} × {opts.hand_size} > 100")
+        stored = [StoredSeat("empty") for _ in range(request.seats)]
+        for key, level in request.bots.items():
+            seat = int(key)
+            if not 0 <= seat < request.seats:
+                raise ServerError("no_such_seat", seat=seat)
+            level = protocol.bot_level(level, self.settings.models)
+            stored[seat] = StoredSeat("bot", messages.bot_name(seat, level), level)
+        if request.start and any(s.kind == "empty" for s in stored):
+            raise ServerError("seats_empty")
+        code = self._new_code()
+        with self.store.transaction() as tx:
+            tx.create_table(code, asdict(opts), request.turn_timer, stored)
+        table = Table(code, opts, request.turn_timer, [Seat(s) for s in stored], time.time())
+        self.tables[code] = table
+        if request.start:
+            self._begin_game(table)
+        return table
+
+    def _new_code(self) -> str:
+        while True:
+            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            if code not in self.tables and self.store.load_table(code) is None:
+                return code
+
+    def table(self, code: str) -> Table:
+        """The table with this code, from memory or reloaded from the store; ServerError no_such_table."""
+        code = code.upper() if isinstance(code, str) else ""
+        table = self.tables.get(code)
+        if table is None and len(code) == CODE_LENGTH and all(c in CODE_ALPHABET for c in code):
+            table = self._load(code)
+        if table is None:
+            raise ServerError("no_such_table", status=404, table=protocol.echo(code, 16))
+        table.touched = time.monotonic()
+        return table
+
+    def link(self, table: Table) -> str:
+        return f"{self.settings.base_url}/t/{table.code}"
+
+    def summary(self, table: Table) -> dict:
+        return messages.table_summary(table, self.settings.base_url)
+
+    def finished_game(self, game_id: int) -> dict | None:
+        """A finished game's summary, its record and its round commitments (what `unokart verify` reads)."""
+        summary = self.store.finished_game(game_id)
+        if summary is None:
+            return None
+        g = self.store.load_game(game_id)
+        assert g is not None
+        record = Game.from_record(record_of(g.players, g.options, g.seeds, g.actions)).record()
+        return {**summary, "record": record, "commitments": [commitment(seed) for seed in g.seeds]}
+
+    def join(self, table: Table, name: str, seat: int | None = None) -> tuple[int, str]:
+        """Take an empty seat in the lobby; returns the seat and its new secret token. Refused: nothing changes."""
+        name = protocol.clean_name(name)
+        if table.status != "lobby":
+            raise ServerError("already_started", status=409)
+        if seat is None:
+            seat = next((i for i, s in enumerate(table.seats) if s.kind == "empty"), None)
+            if seat is None:
+                raise ServerError("table_full", status=409)
+        elif not 0 <= seat < len(table.seats):
+            raise ServerError("no_such_seat", seat=seat)
+        elif table.seats[seat].kind != "empty":
+            raise ServerError("seat_taken", status=409, seat=seat)
+        token = secrets.token_urlsafe(24)
+        taken = StoredSeat("human", name, None, token_hash(token))
+        with self.store.transaction() as tx:  # stored first: a failed write leaves the seat empty
+            tx.set_seat(table.code, seat, taken)
+        place = table.seats[seat]
+        place.kind, place.name, place.level, place.token_hash = taken.kind, taken.name, None, taken.token_hash
+        table.tokens[taken.token_hash] = seat  # type: ignore[index]
+        self._broadcast_table(table)
+        return seat, token
+
+    # ------------------------------------------------------------------ connections
+    def handle(self, conn: Listener, table: Table, msg: protocol.Message) -> None:
+        """One validated client message (docs/PROTOCOL.md section 4)."""
+        kind, re = msg.type, msg.id  # type: ignore[attr-defined]
+        table.touched = time.monotonic()
+        if kind == "ping":
+            conn.push(messages.dumps({"type": "pong", "re": re} if re is not None else {"type": "pong"}))
+            return
+        if kind in protocol.HELLOS:
+            if getattr(conn, "hello", False):
+                raise ServerError("already_hello")
+            self._hello(conn, table, msg, re)
+            return
+        if not getattr(conn, "hello", False):
+            raise ServerError("hello_first")
+        if kind == "sync":
+            if table.game is not None:
+                conn.push(messages.dumps(messages.state_message(table, conn.seat, conn.lang, 0, re)))
+            return
+        if conn.seat is None:
+            raise ServerError("spectator")
+        seat = table.seat_by_token(msg.token)  # type: ignore[attr-defined]
+        if seat != conn.seat:
+            raise ServerError("not_your_seat", seat=seat)
+        self._returned(table, seat)
+        getattr(self, f"_on_{kind}")(conn, table, seat, msg, re)
+
+    def _hello(self, conn: Listener, table: Table, msg: Any, re: Any) -> None:
+        if msg.lang is not None:
+            conn.lang = msg.lang
+        token = None
+        if msg.type == "join":
+            seat, token = self.join(table, msg.name, msg.seat)
+        elif msg.type == "resume":
+            seat = table.seat_by_token(msg.token)
+        else:
+            seat = None
+        conn.table, conn.seat, conn.hello = table, seat, True  # type: ignore[attr-defined]
+        table.connections.add(conn)
+        welcome = {"type": "welcome", "code": table.code, "seat": seat,
+                   "name": table.seats[seat].name if seat is not None else None}
+        if token is not None:
+            welcome["token"] = token
+        if re is not None:
+            welcome["re"] = re
+        conn.push(messages.dumps(welcome))
+        if seat is not None:
+            table.seats[seat].connections.add(conn)
+            self._returned(table, seat)
+        self._broadcast_table(table)
+        if table.game is not None:
+            conn.push(messages.dumps(messages.state_message(table, seat, conn.lang, 0)))
+
+    def disconnect(self, conn: Listener) -> None:
+        table: Table | None = getattr(conn, "table", None)
+        if table is None or conn not in table.connections:
+            return
+        table.connections.discard(conn)
+        table.touched = time.monotonic()
+        if conn.seat is not None:
+            seat = table.seats[conn.seat]
+            seat.connections.discard(conn)
+            if not seat.connections and seat.kind == "human" and table.status == "playing":
+                self._start_grace(table, conn.seat)
+        self._broadcast_table(table)
+
+    def _start_grace(self, table: Table, index: int) -> None:
+        seat = table.seats[index]
+        if seat.grace_handle is not None:
+            seat.grace_handle.cancel()
+        seat.grace_handle = self.clock.call_later(self.settings.grace, self._grace_over, table, index)
+
+    def _grace_over(self, table: Table, index: int) -> None:
+        seat = table.seats[index]
+        seat.grace_handle = None
+        if not seat.connections and seat.kind == "human":
+            self._set_away(table, index)
+
+    def _set_away(self, table: Table, index: int) -> None:
+        if table.seats[index].away:
+            return
+        table.seats[index].away = True
+        table.think_version = -1  # the bot now plays this seat: ask again
+        self._broadcast_table(table)
+        self._after_change(table)  # a new deadline (or none), and the bot takes over
+
+    def _returned(self, table: Table, index: int) -> None:
+        """A message with the seat's token: its player is back."""
+        seat = table.seats[index]
+        if seat.grace_handle is not None:
+            seat.grace_handle.cancel()
+            seat.grace_handle = None
+        if seat.away:
+            seat.away = False
+            table.think_version = -1
+            self._broadcast_table(table)
+            self._after_change(table)
+
+    # ------------------------------------------------------------------ player messages
+    def _on_action(self, conn: Listener, table: Table, seat: int, msg: protocol.Act, re: Any) -> None:
+        if table.status != "playing" or table.game is None:
+            raise ServerError("not_playing")
+        try:
+            action = Action.parse(msg.action)
+        except NotationError as err:
+            raise ServerError("bad_notation", reason=str(err)) from None
+        if action.seat != seat:
+            raise ServerError("not_your_seat", seat=action.seat)
+        if msg.version != table.version:
+            if table.seats[seat].last_action == (msg.version, str(action)):
+                raise ServerError("duplicate", version=table.version)
+            raise ServerError("stale_version", sent=msg.version, version=table.version)
+        self.submit(table, action, (conn, re))
+
+    def _on_bot(self, conn: Listener, table: Table, seat: int, msg: protocol.SetBot, re: Any) -> None:
+        if table.status != "lobby":
+            raise ServerError("already_started", status=409)
+        index = msg.seat
+        if not 0 <= index < len(table.seats):
+            raise ServerError("no_such_seat", seat=index)
+        place = table.seats[index]
+        if place.kind == "human":
+            raise ServerError("seat_taken", status=409, seat=index)
+        if msg.level is None:
+            value = StoredSeat("empty")
+        else:
+            level = protocol.bot_level(msg.level, self.settings.models)
+            value = StoredSeat("bot", messages.bot_name(index, level), level)
+        with self.store.transaction() as tx:
+            tx.set_seat(table.code, index, value)
+        place.kind, place.name, place.level = value.kind, value.name, value.level
+        self._broadcast_table(table)
+
+    def _on_start(self, conn: Listener, table: Table, seat: int, msg: Any, re: Any) -> None:
+        if table.status != "lobby":
+            raise ServerError("already_started", status=409)
+        if any(s.kind == "empty" for s in table.seats):
+            raise ServerError("seats_empty")
+        self._begin_game(table)
+
+    def _on_rematch(self, conn: Listener, table: Table, seat: int, msg: Any, re: Any) -> None:
+        if table.status != "game_over":
+            raise ServerError("game_not_over")
+        self._begin_game(table)
+
+    def _on_leave(self, conn: Listener, table: Table, seat: int, msg: Any, re: Any) -> None:
+        place = table.seats[seat]
+        if table.status == "lobby":
+            with self.store.transaction() as tx:
+                tx.set_seat(table.code, seat, StoredSeat("empty"))
+            del table.tokens[place.token_hash]
+            place.kind, place.name, place.token_hash = "empty", None, None
+            for other in list(place.connections):  # they stay, as spectators
+                other.seat = None
+            place.connections.clear()
+            self._broadcast_table(table)
+        else:
+            self._set_away(table, seat)
+
+    # ------------------------------------------------------------------ the game
+    def _begin_game(self, table: Table) -> None:
+        players = [s.name or "" for s in table.seats]
+        seed = new_seed()
+        game = Game.new(players=players, seed=seed, options=table.options)
+        version, number = table.version + 1, table.game_number + 1
+        with self.store.transaction() as tx:
+            game_id = tx.start_game(table.code, number, players, table.options.to_dict(), seed)
+        table.game, table.game_id, table.seeds, table.sent = game, game_id, [seed], 0
+        table.version, table.game_number, table.status = version, number, "playing"
+        for index, seat in enumerate(table.seats):
+            seat.last_action = None
+            if seat.kind == "human" and not seat.connections and not seat.away:
+                self._start_grace(table, index)  # joined but never connected, or gone since
+        self._broadcast_table(table)
+        self._after_change(table)
+
+    def submit(self, table: Table, action: Action, sender: tuple[Listener, Any] | None = None) -> None:
+        """Apply one action: the rules check it, the store commits it, then everyone is told.
+
+        An action that would change nothing (a catch of nobody, R8.3) is refused: it is not stored, does not
+        move the version, and so cannot make another seat's action stale.
+        """
+        game = table.game
+        assert game is not None
+        if action.verb == CATCH and action not in game.legal_actions(action.seat):
+            raise ServerError("no_effect", rule="R8.3")
+        try:
+            game.apply(action)
+        except IllegalAction as err:
+            raise _refusal(err, game.names) from None
+        finished = game.awaiting == "game_over"
+        try:
+            with self.store.transaction() as tx:
+                tx.add_action(table.game_id, game.round, len(game.actions) - 1, str(action))
+                if finished:
+                    tx.finish_game(table.code, table.game_id, list(game.scores), game.game_winner)
+        except Exception:
+            # Not stored, so it did not happen: rebuild the game from what is stored.
+            stored = self.store.load_game(table.game_id)
+            assert stored is not None
+            table.game = Game.from_record(record_of(stored.players, stored.options, stored.seeds, stored.actions))
+            raise
+        table.version += 1
+        table.seats[action.seat].last_action = (table.version - 1, str(action))
+        if finished:
+            table.status = "game_over"
+        self._after_change(table, sender=sender)
+        if finished:
+            self._broadcast_table(table)
+
+    def _deal_next_round(self, table: Table) -> None:
+        table.round_handle = None
+        game = table.game
+        if table.status != "playing" or game is None or game.awaiting != "round_over":
+            return
+        seed = new_seed()
+        with self.store.transaction() as tx:
+            tx.add_round(table.game_id, game.round + 1, seed)
+        game.next_round(seed)
+        table.seeds.append(seed)
+        table.version += 1
+        table.sent = 0
+        self._after_change(table)
+
+    def _after_change(self, table: Table, broadcast: bool = True, sender: tuple[Listener, Any] | None = None) -> None:
+        """After each new version: the turn timer, the news, then bots or the next round."""
+        self._arm_timer(table)
+        if broadcast:
+            messages.broadcast_state(table, sender)
+        else:
+            table.sent = len(table.game.events) if table.game else 0
+        game = table.game
+        if table.status != "playing" or game is None:
+            return
+        if game.awaiting == "round_over":
+            if table.round_handle is None:
+                table.round_handle = self.clock.call_later(self.settings.round_pause, self._deal_next_round, table)
+            return
+        self._ask_bots(table)
+
+    def _arm_timer(self, table: Table) -> None:
+        game = table.game
+        running = table.timer_handle is not None
+        if running and game is not None and game.to_act is not None and table.timer_for == (table.version, game.to_act) \
+                and not table.seats[game.to_act].automatic:
+            return  # the same decision (someone else went away or came back): the clock keeps running
+        if table.timer_handle is not None:
+            table.timer_handle.cancel()
+            table.timer_handle = None
+        table.deadline = None
+        if not table.turn_timer or table.status != "playing" or game is None or game.to_act is None:
+            return
+        if table.seats[game.to_act].automatic:
+            return
+        table.timer_for = (table.version, game.to_act)
+        table.deadline = self.clock.time() + table.turn_timer
+        table.timer_handle = self.clock.call_later(table.turn_timer, self._time_up, table, table.version, game.to_act)
+
+    def _time_up(self, table: Table, version: int, index: int) -> None:
+        table.timer_handle = None
+        if table.version == version:
+            self._set_away(table, index)
+
+    # ------------------------------------------------------------------ bots
+    def _ask_bots(self, table: Table) -> None:
+        """Ask the server-played seats about this version, once: out-of-turn seats first, then the one to act."""
+        if table.think_version == table.version:
+            return
+        game = table.game
+        assert game is not None
+        to_act = game.to_act
+        requests = []
+        for index, seat in enumerate(table.seats):
+            if seat.automatic and index != to_act:
+                legal = game.legal_actions(index)
+                if legal:
+                    requests.append(Request(index, _level(seat), game.view(index), list(legal)))
+        if to_act is not None and table.seats[to_act].automatic:
+            requests.append(Request(to_act, _level(table.seats[to_act]), game.view(to_act), list(game.legal_actions(to_act))))
+        if not requests:
+            return
+        table.think_version = table.version
+        automatic_to_act = to_act if to_act is not None and table.seats[to_act].automatic else None
+        self.bots.ask(Job(table.code, table.version, requests, automatic_to_act))
+
+    def _current(self, job: Job) -> bool:
+        table = self.tables.get(job.table)
+        return table is not None and table.version == job.version and table.status == "playing"
+
+    def _bot_answer(self, job: Job, result: tuple[int, Action] | None) -> None:
+        """A bot's decision goes through the same checks as a person's, if the moment has not passed."""
+        table = self.tables.get(job.table)
+        if result is None or table is None or table.version != job.version or not table.seats[result[0]].automatic:
+            return
+        try:
+            self.submit(table, result[1])
+        except ServerError as err:  # the scheduler checked legality: this is a bug, and the table must not stop
+            log.error("bot action %s refused at table %s: %s", result[1], table.code, err.code)
+            table.think_version = -1
+            self._ask_bots(table)
+
+    # ------------------------------------------------------------------ telling people
+    def _broadcast_table(self, table: Table) -> None:
+        messages.broadcast_table(table, self.settings.base_url)
+
+
+def _refusal(err: IllegalAction, names: list[str]) -> ServerError:
+    """The rules core's refusal, told to each reader in their own language (the rule id travels beside it)."""
+    refused = ServerError("illegal_action", rule=err.rule, reason=str(err))
+    refused.render = lambda lang: describe_refusal(err, lang, names)
+    return refused
+
+
+def _level(seat: Seat) -> str:
+    return seat.level if seat.kind == "bot" and seat.level else AUTOPILOT
