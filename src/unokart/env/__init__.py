@@ -17,10 +17,10 @@ from typing import Any
 
 _LAZY = {
     "env": ".aec", "raw_env": ".aec", "IllegalActionIndex": ".aec",
-    "SingleAgentEnv": ".single", "PolicyBot": ".policy_bot",
+    "SingleAgentEnv": ".single", "PolicyBot": ".policy_bot", "BatchEnv": ".batch",
 }
 
-__all__ = ["IllegalActionIndex", "PolicyBot", "SingleAgentEnv", "env", "raw_env"]
+__all__ = ["BatchEnv", "IllegalActionIndex", "PolicyBot", "SingleAgentEnv", "env", "raw_env"]
 
 
 def __getattr__(name: str) -> Any:

@@ -1,0 +1,132 @@
+"""``BatchEnv``: many games stepped in one call, in the shape of pgx's API (docs/ENV.md, "Batched").
+
+    b = BatchEnv(num_envs=256, players=2, seed=0)                # self-play: every seat is yours
+    obs, mask, seat = b.reset()                                   # (N, 297) float32, (N, 255) bool, (N,) int64
+    obs, mask, seat, rewards, done = b.step(actions)              # actions (N,) int; rewards (N, players)
+
+Each game is the AEC env (same seat order, observation, mask and rewards,
+decision by decision on the same seeds). A finished game restarts by itself:
+the observation returned with ``done`` is the next game's first. With
+``opponents="heuristic"`` (any bot name, or a list for the other seats) bots
+play every seat but ``seat`` inside ``step``, so ``seat`` is always the learner's.
+
+The arrays are the batch's own buffers, written in place by each ``step``
+(only the entries that changed; see ``batch_core``): copy what you keep.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+
+from ..bots import make_bot
+from ..i18n import t
+from .actions import N_ACTIONS, action_table, describe_index
+from .aec import DEFAULT_SCALE, IllegalActionIndex, check_settings
+from .batch_core import Slot, start_batch, step_batch
+from .observation import OBS_SIZE
+
+
+class BatchEnv:
+    """``num_envs`` games of ``players`` seats, stepped together (see the module's docstring)."""
+
+    def __init__(self, num_envs: int = 256, players: int = 2, options: "dict | None" = None, seed: int | None = None,
+                 opponents: "str | list[str] | None" = None, seat: int = 0, reward: str = "round",
+                 reward_scale: float | None = None, max_steps: int = 100_000):
+        if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
+            raise ValueError(t("env.bad_num_envs", num_envs=num_envs))
+        table_options = check_settings(players, options, reward, max_steps)
+        self.num_envs, self.players = num_envs, players
+        self.options = table_options
+        self.reward_scale = float(reward_scale if reward_scale is not None else DEFAULT_SCALE[reward])
+        bots: list[Any] = []
+        learner = -1
+        keep_events = False
+        if opponents is not None:
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+                raise ValueError(t("env.bad_seat", high=players - 1, seat=seat))
+            names = [opponents] * (players - 1) if isinstance(opponents, str) else opponents
+            if not isinstance(names, (list, tuple)) or len(names) != players - 1 or not all(isinstance(n, str) for n in names):
+                raise ValueError(t("env.bad_opponents", count=players - 1, opponents=opponents))
+            others = iter(make_bot(name) for name in names)
+            bots = [None if s == seat else next(others) for s in range(players)]
+            learner = seat
+            keep_events = any(getattr(bot, "reads_events", True) for bot in bots if bot is not None)
+        self.learner = learner
+        self.observation = np.zeros((num_envs, OBS_SIZE), np.float32)
+        self.action_mask = np.zeros((num_envs, N_ACTIONS), np.bool_)
+        self.seat = np.zeros(num_envs, np.int64)
+        self.rewards = np.zeros((num_envs, players), np.float32)
+        self.done = np.zeros(num_envs, np.bool_)
+        self.truncated = np.zeros(num_envs, np.bool_)  # which of the done games hit max_steps (no reward)
+        self._rows = np.arange(num_envs)
+        self._flat_rewards = memoryview(self.rewards.reshape(-1))
+        self._seat_view, self._done_view = memoryview(self.seat), memoryview(self.done)
+        self._truncated_view = memoryview(self.truncated)
+        actions = action_table(players)[0]
+        self.slots = [Slot(players, table_options, reward == "round", self.reward_scale, max_steps, keep_events,
+                           learner, bots, actions, memoryview(self.observation[i]), memoryview(self.action_mask[i]))
+                      for i in range(num_envs)]
+        self._seed = seed
+        self.seeds: list[int] = []
+        self._ready = False
+
+    def reset(self, seed: int | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Deal every game anew. Game ``i``'s first seed is ``self.seeds[i]``, drawn from ``seed`` (or the
+        constructor's); its later games take their seeds from it, as ``raw_env.reset()`` does."""
+        if seed is None:
+            seed = self._seed if self._seed is not None else random.getrandbits(63)
+            self._seed = None  # the constructor's seed serves the first reset only
+        source = random.Random(f"unokart-batch:{seed}")
+        self.seeds = [source.getrandbits(63) for _ in range(self.num_envs)]
+        self.observation.fill(0.0)
+        self.action_mask.fill(False)
+        self.rewards.fill(0.0)
+        self.done.fill(False)
+        self.truncated.fill(False)
+        start_batch(self.slots, self.seeds, self._seat_view)
+        self._ready = True
+        return self.observation, self.action_mask, self.seat
+
+    def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """One decision in every game: ``actions[i]`` for game ``i``'s deciding seat (``seat[i]``).
+        An action whose mask is 0 raises ``IllegalActionIndex`` before any game changes."""
+        if not self._ready:
+            raise RuntimeError(t("env.no_reset"))
+        chosen = self._checked(actions)
+        self.rewards.fill(0.0)
+        self.done.fill(False)
+        self.truncated.fill(False)
+        step_batch(self.slots, chosen.tolist(), self._seat_view, self._flat_rewards, self._done_view, self._truncated_view)
+        return self.observation, self.action_mask, self.seat, self.rewards, self.done
+
+    def _checked(self, actions: Any) -> np.ndarray:
+        chosen = np.asarray(actions)
+        if chosen.shape != (self.num_envs,) or chosen.dtype.kind not in "iu":
+            raise IllegalActionIndex(t("env.bad_batch_actions", count=self.num_envs, shape=chosen.shape,
+                                       dtype=str(chosen.dtype), high=N_ACTIONS - 1))
+        outside = (chosen < 0) | (chosen >= N_ACTIONS)
+        if outside.any():
+            i = int(np.flatnonzero(outside)[0])
+            raise IllegalActionIndex(t("env.batch_illegal", env=i, index=int(chosen[i]), meaning=describe_index(-1),
+                                       seat=int(self.seat[i])))
+        legal = self.action_mask[self._rows, chosen]
+        if not legal.all():
+            i = int(np.flatnonzero(~legal)[0])
+            index = int(chosen[i])
+            raise IllegalActionIndex(t("env.batch_illegal", env=i, index=index, meaning=describe_index(index),
+                                       seat=int(self.seat[i])))
+        return chosen
+
+    def reset_envs(self, which: Any) -> None:
+        """End the episodes of the games ``which`` (indices) without rewards and start their next ones."""
+        for i in np.asarray(which, dtype=np.int64).tolist():
+            slot = self.slots[i]
+            slot.restart()
+            self.seat[i] = slot.seat
+
+    def games(self) -> list:
+        """Each game's ``Game`` (the rules core's full state: for tests and debugging, never for a policy)."""
+        return [slot.game for slot in self.slots]

@@ -1,0 +1,441 @@
+"""The batched environment's inner loop: many games stepped in one call, compiled with mypyc (setup.py).
+
+Each ``Slot`` is one game of a ``BatchEnv`` with the AEC env's turn order
+(docs/ENV.md, "Out of turn"): the same deciding seat, mask, observation and
+rewards, decision by decision. It writes its observation and mask into its
+rows of the batch's numpy arrays through memoryviews, and only the entries
+that changed: it keeps a plain list mirroring its observation row, compares,
+and writes an element only where the value differs (a decision changes a few
+dozen of the 297 entries; a compiled element write through a memoryview costs
+a fraction of numpy's own ``__setitem__``). No numpy here: mypyc compiles
+lists and ints natively, numpy only as generic Python calls.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Final
+
+from ..rules import actions as A
+from ..rules.actions import Action
+from ..rules.cards import FACE_POINTS, WILD_DRAW_FOUR, WILD_ITEM_BOX
+from ..rules.engine import AWAITING, DRAWN, GAME_OVER, PLAY, ROUND_OVER, Game
+from ..rules.options import Options
+
+N_FACES: Final = 54
+MAX_PLAYERS: Final = 10
+N_ACTIONS: Final = 255
+DECLINE: Final = 254
+OBS_SIZE: Final = 297
+# Offsets of the observation's parts (observation.LAYOUT; tests check they agree).
+HAND: Final = 0
+TOP: Final = 54
+COLOR: Final = 108
+DISCARD: Final = 112
+SIZES: Final = 166
+SEATED: Final = 176
+SCORES: Final = 186
+UNO_SAID: Final = 196
+WINDOW: Final = 206
+TO_ACT: Final = 216
+AWAITING_AT: Final = 226
+DIRECTION: Final = 235
+PENDING: Final = 236
+STOCK: Final = 237
+DRAWN_AT: Final = 238
+COVERED: Final = 292
+REACTING: Final = 296
+# The one-hot parts, each remembered by the position it has set (-1: none).
+_H_TOP: Final = 0
+_H_COLOR: Final = 1
+_H_WINDOW: Final = 2
+_H_TO_ACT: Final = 3
+_H_AWAITING: Final = 4
+_H_DIRECTION: Final = 5
+_H_DRAWN: Final = 6
+_H_COVERED: Final = 7
+_H_REACTING: Final = 8
+_N_HOT: Final = 9
+
+
+def action_index(a: Action, players: int) -> int:
+    """The env's index of a core action (docs/ENV.md), by arithmetic: no hashing of the action."""
+    verb = a.verb
+    if verb == A.PLAY:
+        card = a.card
+        variant = card if card < 52 else (52 + a.color if card == WILD_DRAW_FOUR else 56)
+        return variant + 57 if a.uno else variant
+    if verb == A.DRAW:
+        return 218
+    if verb == A.ACCEPT:
+        return 221
+    if verb == A.PASS:
+        return 219
+    if verb == A.CHALLENGE:
+        return 220
+    if verb == A.COLOR:
+        return 222 + a.color
+    if verb == A.UNO:
+        return 244
+    if verb == A.JUMP:
+        return 166 + a.card if a.uno else 114 + a.card
+    offset = (a.target - a.seat) % players
+    if verb == A.CATCH:
+        return 244 + offset
+    if verb == A.TARGET:
+        return 225 + offset
+    return 234 + offset  # swap
+
+
+class Slot:
+    """One game of the batch, its deciding seat, and its rows of the batch's arrays."""
+
+    players: int
+    options: Options
+    round_reward: bool
+    reward_scale: float
+    max_steps: int
+    keep_events: bool
+    learner: int
+    bots: list[Any]
+    actions: tuple[tuple[Action | None, ...], ...]
+    game: Game
+    seed_source: random.Random
+    bot_rng: random.Random
+    steps: int
+    seat: int
+    reacting: bool
+    legal: list[Action]
+    declined: int
+    moment_actor: int
+    covered: int
+    truncated: bool
+    final_rewards: list[float]
+    obs: Any            # memoryview of this slot's float32 observation row
+    mask: Any           # memoryview of this slot's bool mask row
+    row: list[float]    # what obs holds now
+    hot: list[int]
+    hand_faces: list[int]
+    counts: list[int]
+    pile: list[int]
+    pile_seen: int
+    pile_counts: list[int]
+    mask_on: list[int]
+
+    def __init__(self, players: int, options: Options, round_reward: bool, reward_scale: float, max_steps: int,
+                 keep_events: bool, learner: int, bots: list[Any], actions: tuple[tuple[Action | None, ...], ...],
+                 obs: Any, mask: Any) -> None:
+        self.players = players
+        self.options = options
+        self.round_reward = round_reward
+        self.reward_scale = reward_scale
+        self.max_steps = max_steps
+        self.keep_events = keep_events
+        self.learner = learner  # -1: every seat is played by the caller (self-play)
+        self.bots = bots        # bots[seat] for the other seats when a learner is set
+        self.actions = actions
+        self.obs = obs
+        self.mask = mask
+        self.seed_source = random.Random()
+        self.bot_rng = random.Random()
+        self.final_rewards = [0.0] * players
+        self.truncated = False
+        self.row = [0.0] * OBS_SIZE
+        self.hot = [-1] * _N_HOT
+        self.hand_faces = []
+        self.counts = [0] * N_FACES
+        self.pile = []
+        self.pile_seen = 0
+        self.pile_counts = [0] * N_FACES
+        self.mask_on = []
+        self.legal = []
+        self.reacting = False
+        self.seat = 0
+        for k in range(players):
+            self._set(SEATED + k, 1.0)
+
+    # ------------------------------------------------------------------ episodes
+    def start(self, seed: int, reseed: bool = True) -> None:
+        """A new episode from ``seed`` (as ``raw_env.reset(seed)``; with a learner, as ``SingleAgentEnv.reset``)."""
+        self.bot_rng.seed(seed)
+        while True:
+            if reseed:
+                self.seed_source.seed(seed)
+            reseed = True
+            self._deal(seed)
+            if self.learner < 0 or self._play_bots():
+                break
+            seed += 1  # the round ended before the learner's first decision: deal again (SingleAgentEnv)
+        self._write()
+
+    def restart(self) -> None:
+        """The next episode, its seed drawn from this slot's seed source (as ``raw_env.reset()``)."""
+        self.start(self.seed_source.getrandbits(63), False)
+
+    def _deal(self, seed: int) -> None:
+        game = Game.new(self.players, seed=seed, options=self.options)
+        game.log_events = self.keep_events
+        if not self.keep_events:
+            game.events.clear()
+        self.game = game
+        self.steps = 0
+        self.covered = -1
+        self.truncated = False
+        self.declined = 0
+        self.moment_actor = game.dealer
+        self._select()
+
+    # ------------------------------------------------------------------ turn order (aec.raw_env._select)
+    def _select(self) -> None:
+        game = self.game
+        to_act = game.to_act
+        seat = to_act if to_act is not None else 0
+        reacting = False
+        everyone = self.options.jump_in and game.awaiting == PLAY and game.discard[-1] < WILD_DRAW_FOUR
+        if everyone or game.uno_window >= 0:
+            n = self.players
+            actor = self.moment_actor
+            for k in range(1, n + 1):
+                other = (actor + k) % n
+                if other != to_act and not (self.declined >> other) & 1 and (everyone or game.legal_actions(other)):
+                    seat = other
+                    reacting = True
+                    break
+        self.seat = seat
+        self.reacting = reacting
+        self.legal = game.legal_actions(seat)
+
+    # ------------------------------------------------------------------ a decision
+    def act(self, index: int) -> bool:
+        """Apply the deciding seat's action index; True when the episode ended (``final_rewards`` set)."""
+        seat = self.seat
+        if index == DECLINE and self.reacting:
+            self.declined |= 1 << seat
+            self._select()
+            return False
+        chosen = self.actions[seat][index] if 0 <= index < DECLINE else None
+        if chosen is None or chosen not in self.legal:
+            raise ValueError(f"action {index} is not legal for seat {seat} now")
+        game = self.game
+        color_before = game.color
+        game.apply(chosen)
+        self.steps += 1
+        if chosen.card == WILD_DRAW_FOUR:
+            self.covered = color_before
+        awaiting = game.awaiting
+        if awaiting == ROUND_OVER or awaiting == GAME_OVER:
+            return self._round_over()
+        if self.steps >= self.max_steps:
+            self.truncated = True
+            for s in range(self.players):
+                self.final_rewards[s] = 0.0
+            return True
+        verb = chosen.verb
+        if verb != A.UNO and verb != A.CATCH:  # a turn action opens a new moment
+            self.moment_actor = seat
+            self.declined = 0
+        self._select()
+        return False
+
+    def _round_over(self) -> bool:
+        game = self.game
+        rewards = self.final_rewards
+        if self.round_reward:
+            points = [0] * self.players
+            total = 0
+            for s in range(self.players):
+                p = 0
+                for face in game.hands[s]:
+                    p += FACE_POINTS[face]
+                points[s] = p
+                total += p
+            winner = game.round_winner
+            for s in range(self.players):
+                rewards[s] = (total if s == winner else -points[s]) * self.reward_scale
+            return True
+        if game.awaiting == GAME_OVER:
+            for s in range(self.players):
+                rewards[s] = self.reward_scale * (1.0 if s == game.game_winner else -1.0)
+            return True
+        game.next_round()
+        self.covered = -1
+        self.moment_actor = game.dealer
+        self.declined = 0
+        self._select()
+        return False
+
+    def _play_bots(self) -> bool:
+        """Let the bots decide until the learner must; False when the episode ended first."""
+        learner = self.learner
+        bots = self.bots
+        while self.seat != learner:
+            seat = self.seat
+            legal = self.legal
+            if not legal:  # asked out of turn with nothing to do: decline for the bot
+                index = DECLINE
+            else:
+                choice = bots[seat].choose(self.game.view(seat), legal, self.bot_rng)
+                if choice is None and self.reacting:
+                    index = DECLINE
+                elif choice is not None and choice in legal:
+                    index = action_index(choice, self.players)
+                else:
+                    raise RuntimeError(f"bot {bots[seat].name} at seat {seat} returned {choice}, not a legal action")
+            if self.act(index):
+                return False
+        return True
+
+    def step(self, index: int) -> bool:
+        """The caller's decision, then the bots' (with a learner); True when the episode ended."""
+        if self.act(index) or (self.learner >= 0 and not self._play_bots()):
+            return True
+        self._write()
+        return False
+
+    # ------------------------------------------------------------------ writing the rows
+    def _set(self, pos: int, value: float) -> None:
+        self.row[pos] = value
+        self.obs[pos] = value
+
+    def _put(self, pos: int, value: float) -> None:
+        if self.row[pos] != value:
+            self.row[pos] = value
+            self.obs[pos] = value
+
+    def _hot(self, part: int, pos: int) -> None:
+        old = self.hot[part]
+        if old != pos:
+            if old >= 0:
+                self._set(old, 0.0)
+            if pos >= 0:
+                self._set(pos, 1.0)
+            self.hot[part] = pos
+
+    def clear(self) -> None:
+        """Forget the rows' contents: the caller zeroed them (a reset)."""
+        row = self.row
+        for pos in range(OBS_SIZE):
+            row[pos] = 0.0
+        for part in range(_N_HOT):
+            self.hot[part] = -1
+        self.hand_faces = []
+        self.pile = []
+        self.pile_seen = 0
+        self.mask_on = []
+        for k in range(self.players):
+            self._set(SEATED + k, 1.0)
+
+    def _write(self) -> None:
+        """The deciding seat's observation and mask (exactly ``raw_env.observe``), only what changed."""
+        game = self.game
+        seat = self.seat
+        n = self.players
+        # hand: how many of each face
+        counts = self.counts
+        hand = game.hands[seat]
+        for face in hand:
+            counts[face] += 1
+        for face in self.hand_faces:
+            if counts[face] == 0:
+                self._put(HAND + face, 0.0)
+        faces: list[int] = []
+        for face in hand:
+            c = counts[face]
+            if c:
+                self._put(HAND + face, float(c))
+                counts[face] = 0
+                faces.append(face)
+        self.hand_faces = faces
+        # discard pile counts: the core appends to its pile, and replaces it on a reshuffle or a new round
+        pile = game.discard
+        seen = self.pile_seen
+        pile_counts = self.pile_counts
+        if pile is not self.pile or len(pile) < seen:
+            for face in range(N_FACES):
+                if pile_counts[face]:
+                    pile_counts[face] = 0
+                    self._set(DISCARD + face, 0.0)
+            self.pile = pile
+            seen = 0
+        for i in range(seen, len(pile)):
+            face = pile[i]
+            pile_counts[face] += 1
+            self._set(DISCARD + face, float(pile_counts[face]))
+        self.pile_seen = len(pile)
+        top = pile[-1]
+        self._hot(_H_TOP, TOP + top)
+        color = game.color
+        self._hot(_H_COLOR, COLOR + color if color >= 0 else -1)
+        self._hot(_H_AWAITING, AWAITING_AT + AWAITING.index(game.awaiting))
+        target = float(game.options.target_score)
+        hands = game.hands
+        scores = game.scores
+        uno_said = game.uno_said
+        for k in range(n):
+            other = seat + k - n if seat + k >= n else seat + k
+            size = len(hands[other])
+            self._put(SIZES + k, float(size))
+            self._put(SCORES + k, scores[other] / target if scores[other] else 0.0)
+            self._put(UNO_SAID + k, 1.0 if size == 1 and uno_said[other] else 0.0)
+        window = game.uno_window
+        self._hot(_H_WINDOW, WINDOW + (window - seat) % n if window >= 0 else -1)
+        to_act = game.to_act
+        self._hot(_H_TO_ACT, TO_ACT + (to_act - seat) % n if to_act is not None else -1)
+        self._hot(_H_DIRECTION, DIRECTION if game.direction > 0 else -1)
+        self._put(PENDING, float(game.pending))
+        self._put(STOCK, len(game.stock) / 112.0)
+        drawn = game.drawn if seat == to_act and game.awaiting == DRAWN else -1
+        self._hot(_H_DRAWN, DRAWN_AT + drawn if drawn >= 0 else -1)
+        covered = self.covered
+        self._hot(_H_COVERED, COVERED + covered if covered >= 0 and top == WILD_DRAW_FOUR else -1)
+        self._hot(_H_REACTING, REACTING if self.reacting else -1)
+        # the mask: off where it was on, on at each legal action's index
+        mask = self.mask
+        for i in self.mask_on:
+            mask[i] = 0
+        on: list[int] = []
+        for a in self.legal:
+            i = action_index(a, n)
+            mask[i] = 1
+            on.append(i)
+        if self.reacting:
+            mask[DECLINE] = 1
+            on.append(DECLINE)
+        self.mask_on = on
+
+
+def step_batch(slots: list[Slot], actions: list[int], seats: Any, rewards: Any, done: Any, truncated: Any) -> int:
+    """Step every slot with its action; an ended episode's rewards go into ``rewards`` (flat, slot-major),
+    ``done``/``truncated`` are set, and the slot restarts. Returns how many episodes ended."""
+    ended = 0
+    k = 0
+    for slot in slots:
+        if slot.step(actions[k]):
+            n = slot.players
+            base = k * n
+            final = slot.final_rewards
+            for s in range(n):
+                rewards[base + s] = final[s]
+            done[k] = 1
+            if slot.truncated:
+                truncated[k] = 1
+            slot.restart()
+            ended += 1
+        seat = slot.seat
+        if seats[k] != seat:
+            seats[k] = seat
+        k += 1
+    return ended
+
+
+def start_batch(slots: list[Slot], seeds: list[int], seats: Any) -> None:
+    """Every slot's first episode, from its seed."""
+    k = 0
+    for slot in slots:
+        slot.clear()
+        slot.start(seeds[k])
+        seats[k] = slot.seat
+        k += 1
+
+
+assert WILD_ITEM_BOX == 53 and N_FACES == 54
