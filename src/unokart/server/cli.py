@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import socket
 import sqlite3
 import tempfile
@@ -12,6 +13,8 @@ from typing import Optional
 import typer
 
 from ..i18n import t
+
+LEVEL_NAME = re.compile(r"[A-Za-z0-9_-]{1,40}")
 
 
 class BadFlag(Exception):
@@ -59,6 +62,13 @@ def check_db(path: Path) -> None:
         raise BadFlag("server.serve.error.db_not_sqlite", path=path, reason=err) from None
 
 
+def policies(folder: Path) -> frozenset[str]:
+    """The trained policies an operator offers: NAME.npz files in ``--models``, named by NAME (never by path)."""
+    if not folder.is_dir():
+        raise BadFlag("server.serve.error.models", folder=folder)
+    return frozenset(p.stem for p in folder.glob("*.npz") if LEVEL_NAME.fullmatch(p.stem))
+
+
 def bind(host: str, port: int) -> socket.socket:
     """The listening socket itself, so that what is announced is the address actually bound (port 0 too)."""
     try:
@@ -91,7 +101,9 @@ def register(app: typer.Typer) -> None:
         round_pause: float = typer.Option(5.0, min=0.0, help=t("server.help.round_pause")),
         grace: float = typer.Option(30.0, min=0.0, help=t("server.help.grace")),
         bot_processes: int = typer.Option(1, min=1, help=t("server.help.bot_processes")),
-        bot_threads: int = typer.Option(1, min=1, help=t("server.help.bot_threads")),
+        http_rate: float = typer.Option(1.0, min=0.01, help=t("server.help.http_rate")),
+        max_tables: int = typer.Option(5000, min=1, help=t("server.help.max_tables")),
+        models: Optional[Path] = typer.Option(None, file_okay=False, help=t("server.help.models")),
         rate_limit: float = typer.Option(20.0, min=1.0, help=t("server.help.rate_limit")),
         url: Optional[str] = typer.Option(None, help=t("server.help.url")),
     ) -> None:
@@ -99,6 +111,7 @@ def register(app: typer.Typer) -> None:
         try:
             number = parse_port(port)
             check_db(db)
+            offered = policies(models) if models is not None else frozenset()
             sock = bind(host, number)
         except BadFlag as err:
             typer.echo(t(err.key, **err.fields), err=True)
@@ -114,7 +127,8 @@ def register(app: typer.Typer) -> None:
         logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
         url = (url or bound_url(sock)).rstrip("/")
         settings = Settings(bot_delay=bot_delay, round_pause=round_pause, grace=grace, base_url=url,
-                            bot_processes=bot_processes, rate_limit=rate_limit)
+                            bot_processes=bot_processes, rate_limit=rate_limit, http_rate=http_rate,
+                            max_tables=max_tables, models=offered, models_dir=models)
         config = uvicorn.Config(create_app(db, settings), ws_max_size=MAX_FRAME_BYTES, log_level="warning",
                                 lifespan="on")
 

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import secrets
+from dataclasses import dataclass
 
 from ..rules import Game, RecordError
+from ..rules.engine import GAME_OVER
 
 
 def new_seed() -> int:
@@ -33,10 +36,27 @@ class VerifyError(Exception):
         self.fields = fields
 
 
-def verify(record: object, commitments: object) -> list[tuple[int, int, str]]:
-    """Check every round's seed against its commitment and replay the record.
+@dataclass
+class Verified:
+    """What a verified game proves: each round's seed and commitment, and the result the replay gives."""
 
-    Returns (round, seed, sha256) per round; raises VerifyError naming the first problem.
+    rounds: list[tuple[int, int, str]]  # (round, seed, sha256)
+    players: list[str]
+    scores: list[int]
+    winner: int
+
+
+# The result a /api/games/<id> object states beside its record, each compared with the replay's.
+CLAIMS = ("players", "scores", "winner", "rounds")
+
+
+def verify(record: object, commitments: object, claimed: dict | None = None) -> Verified:
+    """Check every round's seed against its commitment, replay the record to the end and check the result.
+
+    ``claimed`` is the object the record came in (GET /api/games/<id>): its ``players``, ``scores``,
+    ``winner`` and ``rounds``, where present, must be what the replay gives. The commitments bind
+    the seeds, not the result, so a game is verified only when it replays to its end (game over) and
+    every result it states is the replay's. Raises VerifyError naming the first problem.
     """
     if not isinstance(record, dict) or not isinstance(record.get("rounds"), list):
         raise VerifyError("server.verify.error.not_record")
@@ -59,7 +79,30 @@ def verify(record: object, commitments: object) -> list[tuple[int, int, str]]:
             raise VerifyError("server.verify.error.mismatch", round=number, seed=seed, sha256=digest, committed=committed)
         checked.append((number, seed, digest))
     try:
-        Game.from_record(record)
+        game = Game.from_record(record)
     except RecordError as err:
         raise VerifyError("server.verify.error.replay", reason=str(err)) from None
-    return checked
+    if game.awaiting != GAME_OVER or game.game_winner is None:
+        # Cut actions or a removed last round still replay legally; they just never reach the end.
+        raise VerifyError("server.verify.error.unfinished", round=game.round, awaiting=game.awaiting,
+                          scores=_shown(game.scores), target=game.options.target_score)
+    replayed = {"players": list(game.names), "scores": list(game.scores), "winner": game.game_winner,
+                "rounds": len(rounds)}
+    for name in CLAIMS:
+        if claimed is not None and name in claimed and not _same(claimed[name], replayed[name]):
+            raise VerifyError("server.verify.error.result", field=name, claimed=_shown(claimed[name]),
+                              replayed=_shown(replayed[name]))
+    return Verified(checked, replayed["players"], replayed["scores"], game.game_winner)
+
+
+def _same(claimed: object, replayed: object) -> bool:
+    """Equal as JSON values of the same kind: ``true`` is not the winner 1, nor ``2.0`` the winner 2."""
+    if isinstance(replayed, list):
+        return isinstance(claimed, list) and len(claimed) == len(replayed) and all(map(_same, claimed, replayed))
+    return type(claimed) is type(replayed) and claimed == replayed
+
+
+def _shown(value: object) -> str:
+    """A value as its JSON text, cut short so that a hostile file cannot flood the terminal."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 200 else text[:199] + "…"

@@ -1,0 +1,132 @@
+"""`unokart verify` checks a game's result, not only its deals.
+
+The commitments bind each round's seed; they say nothing of the scores, the
+winner or whether the game was played to its end. A game played here by real
+bots to the end is turned into the object GET /api/games/{id} serves, then
+edited the ways a forger would: verify must refuse each edit with one clear
+sentence and exit code 2, and never print "Verified".
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+
+import pytest
+from typer.testing import CliRunner
+
+from unokart.bots import make_bot
+from unokart.cli import app
+from unokart.rules import Game
+from unokart.server.shuffle import commitment
+
+runner = CliRunner()
+
+
+def _play(seed: int) -> Game:
+    """Four real bots play one game to its end (target 150, so that it lasts a few rounds)."""
+    game = Game.new(["Ann", "Bob", "Cy", "Di"], seed=seed, options={"target_score": 150})
+    bots = [make_bot(name) for name in ("heuristic", "easy", "random", "heuristic")]
+    rng = random.Random(seed)
+    while game.awaiting != "game_over":
+        if game.awaiting == "round_over":
+            game.next_round()
+            continue
+        seat = game.to_act
+        game.apply(bots[seat].choose(game.view(seat), game.legal_actions(), rng))
+    return game
+
+
+@pytest.fixture(scope="module")
+def finished() -> dict:
+    """The /api/games/{id} object of a finished game of at least two rounds."""
+    for seed in range(1, 50):
+        game = _play(seed)
+        record = game.record()
+        if len(record["rounds"]) >= 2 and all(len(r["actions"]) >= 3 for r in record["rounds"]):
+            break
+    else:
+        pytest.fail("no game of two rounds in 49 seeds")
+    assert game.game_winner is not None
+    return {"id": 1, "code": "K7Q2XM", "game": 1, "players": list(record["players"]), "scores": list(game.scores),
+            "winner": game.game_winner, "rounds": len(record["rounds"]), "finished_at": "2026-12-01T10:00:00Z",
+            "record": record, "commitments": [commitment(r["seed"]) for r in record["rounds"]]}
+
+
+def _verify(tmp_path, game: dict, *flags: str):
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(game), encoding="utf-8")
+    return runner.invoke(app, ["verify", str(path), *flags])
+
+
+def _refused(result, *words: str) -> None:
+    assert result.exit_code == 2, result.output
+    assert "Verified" not in result.output and "Traceback" not in result.output
+    for word in words:
+        assert word in result.output, result.output
+
+
+def test_an_untouched_finished_game_is_verified_with_its_result(finished, tmp_path):
+    result = _verify(tmp_path, finished)
+    assert result.exit_code == 0, result.output
+    winner = finished["winner"]
+    assert f"Result: scores {json.dumps(finished['scores'])}; the winner is seat {winner}, {finished['players'][winner]}." in result.output
+    assert f"Verified: {finished['rounds']} round(s)" in result.output
+
+
+def test_edited_scores_are_refused(finished, tmp_path):
+    forged = copy.deepcopy(finished)
+    loser = next(seat for seat in range(4) if seat != finished["winner"])
+    forged["scores"][loser] += 50
+    _refused(_verify(tmp_path, forged), "scores", json.dumps(finished["scores"]), "NOT")
+
+
+def test_an_edited_winner_is_refused(finished, tmp_path):
+    forged = copy.deepcopy(finished)
+    forged["winner"] = (finished["winner"] + 1) % 4
+    _refused(_verify(tmp_path, forged), "winner", "NOT")
+    forged["winner"] = True if finished["winner"] == 1 else float(finished["winner"])  # the same number, not a seat
+    _refused(_verify(tmp_path, forged), "winner")
+
+
+def test_an_edited_round_count_or_player_is_refused(finished, tmp_path):
+    forged = copy.deepcopy(finished)
+    forged["rounds"] += 1
+    _refused(_verify(tmp_path, forged), "rounds")
+    forged = copy.deepcopy(finished)
+    forged["players"][0] = "Mallory"
+    _refused(_verify(tmp_path, forged), "players")
+
+
+def test_a_game_whose_last_three_actions_were_cut_is_unfinished(finished, tmp_path):
+    cut = copy.deepcopy(finished)
+    del cut["record"]["rounds"][-1]["actions"][-3:]  # still legal, but nobody goes out
+    _refused(_verify(tmp_path, cut), "unfinished", f"round {finished['rounds']}")
+
+
+def test_a_game_whose_last_round_was_removed_with_its_commitment_is_unfinished(finished, tmp_path):
+    cut = copy.deepcopy(finished)
+    cut["record"]["rounds"].pop()
+    cut["commitments"].pop()
+    cut["rounds"] -= 1
+    del cut["scores"], cut["winner"]  # even with no stated result to contradict, an unfinished game is not verified
+    _refused(_verify(tmp_path, cut), "unfinished", f"round {finished['rounds'] - 1}")
+
+
+def test_a_bare_record_is_verified_only_when_it_reaches_the_end(finished, tmp_path):
+    flags = [arg for digest in finished["commitments"] for arg in ("--commitment", digest)]
+    result = _verify(tmp_path, finished["record"], *flags)
+    assert result.exit_code == 0 and "Verified" in result.output, result.output
+    assert json.dumps(finished["scores"]) in result.output  # the result comes from the replay
+    cut = copy.deepcopy(finished["record"])
+    del cut["rounds"][-1]["actions"][-3:]
+    _refused(_verify(tmp_path, cut, *flags), "unfinished")
+
+
+def test_a_forger_cannot_flood_the_terminal_through_a_stated_result(finished, tmp_path):
+    forged = copy.deepcopy(finished)
+    forged["scores"] = ["x" * 100_000]
+    result = _verify(tmp_path, forged)
+    _refused(result, "scores")
+    assert len(result.output) < 1000
