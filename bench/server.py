@@ -127,7 +127,7 @@ async def bench(args) -> dict:
     server = subprocess.Popen(
         [sys.executable, "-m", "unokart.cli", "serve", "--port", str(port), "--db", str(db),
          "--bot-delay", str(args.bot_delay), "--round-pause", "1", "--rate-limit", "50",
-         "--bot-threads", str(args.bot_threads)],
+         "--http-rate", "10000"],
         stdout=subprocess.DEVNULL, stderr=open(folder / "server.log", "wb"))
     try:
         async with httpx.AsyncClient(base_url=url, timeout=30) as http:
@@ -171,7 +171,7 @@ async def bench(args) -> dict:
         latencies = sorted(stats["latencies"])
         quantiles = statistics.quantiles(latencies, n=100, method="inclusive") if len(latencies) >= 2 else [float("nan")] * 99
         return {
-            "tables_of_bots": args.tables, "bot_threads": args.bot_threads, "clients": args.clients, "bot_delay_s": args.bot_delay,
+            "tables_of_bots": args.tables, "clients": args.clients, "bot_delay_s": args.bot_delay,
             "think_s": args.think, "seconds": round(t1 - t0, 1),
             "actions_per_second": round((actions1 - actions0) / (t1 - t0), 1),
             "client_actions_answered": len(latencies),
@@ -195,7 +195,6 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=200, help="websocket players (two per table, with two bots)")
     parser.add_argument("--bot-delay", type=float, default=0.8, help="the server's pause before each bot move (s)")
     parser.add_argument("--think", type=float, default=0.3, help="a player's pause before acting on its turn (s)")
-    parser.add_argument("--bot-threads", type=int, default=1, help="the server's threads for bot decisions")
     parser.add_argument("--warmup", type=float, default=5.0)
     parser.add_argument("--seconds", type=float, default=60.0)
     result = asyncio.run(bench(parser.parse_args()))

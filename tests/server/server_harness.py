@@ -26,7 +26,8 @@ class Server:
 
     def __init__(self, db: Path, grace: float = 30.0, bot_delay: float = 0.0):
         self.db = db
-        self.options = ["--bot-delay", str(bot_delay), "--round-pause", "0", "--grace", str(grace), "--rate-limit", "500"]
+        self.options = ["--bot-delay", str(bot_delay), "--round-pause", "0", "--grace", str(grace), "--rate-limit", "500",
+                        "--http-rate", "1000"]
         self.log = db.with_suffix(".log")
         self.proc: subprocess.Popen | None = None
         self.port = 0

@@ -18,6 +18,7 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
+from pathlib import Path
 from typing import Any, Protocol
 
 from ..narrate import describe_refusal
@@ -47,6 +48,7 @@ class Settings:
     max_tables: int = 5000  # tables held in memory at once; more answers server_full
     idle: float = 120.0  # seconds an unwatched table out of play stays in memory (it reloads when asked for)
     models: frozenset[str] = frozenset()  # trained policies offered by name (serve --models DIR)
+    models_dir: Path | None = None
 
 
 class Listener(Protocol):
