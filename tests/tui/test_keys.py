@@ -43,29 +43,36 @@ async def test_catch_a_forgotten_uno_then_draw_and_keep():
             assert hidden not in log_text(app) and hidden not in screen_text(app)
         await pilot.press("d")
         assert table.game.awaiting == "drawn"
-        assert "You drew G5: Enter plays it, p keeps it." in screen_text(app)
+        assert "You drew green 5: Enter plays it, p keeps it." in screen_text(app)  # the card in words
         await pilot.press("p")
         await settle(pilot, table)
         assert "Ann keeps the drawn card." in log_text(app)
         assert app.hand == ["R5", "R7", "G5"]
 
 
-async def test_bad_keys_explain_and_change_nothing():
+async def test_bad_keys_explain_in_words_and_change_nothing():
+    """No rule id in front and no internal verb: a sentence, and the rule id on a help line below."""
     table = scripted_table(["G2", "R5", "G3", "R7", "G9", "G5"], dealer=0, hand_size=2)
     app = PlayApp(table)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, table)
         version = table.game.version
         await pilot.press("1", "enter")  # R5 on G3
-        assert "R4.1 R5 does not match G3 (active colour green)" in screen_text(app)
+        text = screen_text(app)
+        assert "R4.1 R5" not in text and "Rule R4.1 · ? shows the rules" in text
+        assert "red 5" in text.lower() and "green 3" in text.lower()
         await pilot.press("7")
         assert "There is no card 7: you hold 2." in screen_text(app)
         await pilot.press("c")
-        assert "R4.1 'challenge' is not allowed now: play a card or draw" in screen_text(app)
+        text = screen_text(app)
+        assert "c (challenge) cannot be used now: Ann to play." in text
+        assert "'challenge'" not in text and "not allowed" not in text
         await pilot.press("n")
-        assert "The round is not over yet (R9.1)." in screen_text(app)
+        assert "The round is not over yet." in screen_text(app) and "Rule R9.1" in screen_text(app)
+        await pilot.press("a")
+        assert "a (accept) cannot be used now: Ann to play." in screen_text(app)
         await pilot.press("p")
-        assert "not allowed now" in screen_text(app)
+        assert "p (keep) cannot be used now" in screen_text(app)
         assert table.game.version == version
 
 

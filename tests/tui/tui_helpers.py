@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 from unokart.rules import FULL_DECK, Game, card_code
@@ -108,3 +109,70 @@ async def press_for_turn(pilot, app) -> None:
         await pilot.press("d")
     elif "pass" in verbs:
         await pilot.press("p")
+
+
+class Tmux:
+    """A real terminal: a command in a detached tmux session of a given size, its screen captured as text."""
+
+    def __init__(self, command: str, env: dict[str, str], width: int = 80, height: int = 24):
+        import os
+        import subprocess
+
+        self.socket = f"unokart-tui-{os.getpid()}-{id(self)}"
+        self.width, self.height = width, height
+        env = {**os.environ, "TERM": "xterm-256color", **env}
+        subprocess.run(["tmux", "-L", self.socket, "-f", "/dev/null", "new-session", "-d", "-s", "play",
+                        "-x", str(width), "-y", str(height), command], check=True, env=env)
+
+    def _tmux(self, *args: str):
+        import subprocess
+
+        return subprocess.run(["tmux", "-L", self.socket, *args], capture_output=True, text=True)
+
+    def screen(self) -> str:
+        return self._tmux("capture-pane", "-p", "-t", "play").stdout
+
+    def wait_for(self, *texts: str, tries: int = 150) -> str:
+        """The screen once every one of ``texts`` is on it (compared with runs of spaces made one)."""
+        import time
+
+        for _ in range(tries):
+            shown = self.screen()
+            if all(flat(text) in flat(shown) for text in texts):
+                return shown
+            time.sleep(0.2)
+        raise AssertionError(f"{texts!r} never appeared on the screen:\n{shown}")
+
+    def wait_without(self, text: str, tries: int = 150) -> str:
+        """The screen once ``text`` has left it."""
+        import time
+
+        for _ in range(tries):
+            shown = self.screen()
+            if flat(text) not in flat(shown):
+                return shown
+            time.sleep(0.2)
+        raise AssertionError(f"{text!r} stayed on the screen:\n{shown}")
+
+    def keys(self, *keys: str) -> None:
+        self._tmux("send-keys", "-t", "play", *keys)
+
+    def alive(self) -> bool:
+        return self._tmux("has-session", "-t", "play").returncode == 0
+
+    def wait_closed(self, tries: int = 50) -> bool:
+        import time
+
+        for _ in range(tries):
+            if not self.alive():
+                return True
+            time.sleep(0.2)
+        return False
+
+    def close(self) -> None:
+        self._tmux("kill-server")
+
+
+def flat(text: str) -> str:
+    """Text with every run of white space (line ends included) made one space; box lines and blocks dropped."""
+    return " ".join(re.sub("[\u2500-\u259f]", " ", text).split())

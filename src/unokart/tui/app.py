@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 
 from rich import box
+from rich.cells import cell_len
 from rich.table import Table
 from rich.text import Text
 from textual.app import App, ComposeResult
@@ -13,14 +14,15 @@ from textual.containers import Vertical
 from textual.widgets import RichLog, Static
 
 from ..i18n import t
-from ..narrate import describe_event
-from ..rules import Action, UnoKartError
+from ..narrate import card_name, describe_event
+from ..rules import Action, IllegalAction, UnoKartError
 from ..rules.actions import (
     ACCEPT, CATCH, CHALLENGE, COLOR, DRAW, JUMP, PASS, PLAY, SWAP, TARGET, UNO,
 )
 from ..rules.cards import COLORS, FACE_CODE, WILD_DRAW_FOUR, parse_card
 from . import cells
 from .render import CELL, card, hand_rows, sort_hand
+from .screens import QuitScreen, RulesScreen
 from .source import TableError, TableSource
 
 LOBBY_BOT = "heuristic"  # the level s seats in a lobby's empty seats
@@ -32,12 +34,37 @@ def _seat_list(seats: list[int], names: list[str]) -> str:
     return ", ".join(f"{seat} {names[seat]}" for seat in seats)
 
 
-def _key_line(keys: list[tuple[str, str]]) -> Text:
-    out = Text()
+def key_line(keys: list[tuple[str, str]], width: int) -> Text:
+    """The keys that apply, packed into lines of ``width`` cells; a key and its label never part."""
+    out, used = Text(), 0
     for key, label in keys:
+        size = cell_len(f" {key}  {label}  ")
+        if used and used + size - 2 > width:  # the last label's trailing gap may fall off the edge
+            out.append("\n")
+            used = 0
         out.append(f" {key} ", style="reverse bold")
         out.append(f" {label}  ")
+        used += size
+    out.rstrip()
     return out
+
+
+def fit(text: str, width: int) -> str:
+    """``text`` in exactly ``width`` terminal cells: padded, or cut at its end with an ellipsis."""
+    rich_text = Text(text)
+    rich_text.truncate(width, overflow="ellipsis", pad=True)
+    return rich_text.plain
+
+
+def refusal_text(err: Exception, names: list[str]) -> tuple[str, str | None]:
+    """A refusal in the player's words, and the rule id for the help line (None when no rule applies)."""
+    if isinstance(err, IllegalAction):
+        try:
+            from ..narrate import describe_refusal
+        except ImportError:  # a core without refusal keys: its own sentence, without the id in front
+            return err.reason, err.rule or None
+        return describe_refusal(err, names=names), err.rule or None
+    return str(err), getattr(err, "rule", None)
 
 
 class PlayApp(App):
@@ -45,13 +72,13 @@ class PlayApp(App):
 
     CSS = """
     Screen { layout: vertical; }
-    #status { height: 1; background: $primary-background; }
+    #status { height: auto; background: $primary-background; }
     #players { height: auto; }
-    #table { height: 1; }
-    #log { height: 1fr; min-height: 3; border-top: solid $secondary; border-bottom: solid $secondary; }
-    #prompt { height: auto; max-height: 2; }
-    #hand { height: auto; max-height: 6; }
-    #keys { height: 1; background: $primary-background; }
+    #table { height: auto; }
+    #log { height: 1fr; min-height: 2; border-top: solid $secondary; border-bottom: solid $secondary; }
+    #prompt { height: auto; }
+    #hand { height: auto; }
+    #keys { height: auto; background: $primary-background; }
     """
     BINDINGS = [
         Binding("left", "move(-1)", show=False),
@@ -67,7 +94,9 @@ class PlayApp(App):
         Binding("n", "next_round", show=False),
         Binding("s", "fill_seats", show=False),
         Binding("h", "come_back", show=False),
-        Binding("q", "quit", show=False),
+        Binding("q", "ask_quit", show=False),
+        Binding("question_mark", "rules", show=False),
+        Binding("f1", "rules", show=False),
         Binding("escape", "cancel", show=False),
         *(Binding(str(d), f"digit({d})", show=False) for d in range(10)),
     ]
@@ -82,6 +111,7 @@ class PlayApp(App):
         self.mode: str | None = None  # "wild_color" or "catch": the next key finishes a choice
         self.uno_armed = False
         self.notice: Text | None = None  # an error or a message, shown until the next change
+        self._my_decision = False  # whether the seat had a decision to make at the last redraw
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -140,14 +170,20 @@ class PlayApp(App):
             return
         me = self.source.seat
         hand = sort_hand(view["hands"][me])
-        if hand != self.hand:  # keep the cursor on the same card (the nearest copy of it) as the hand changes
+        hand_changed = hand != self.hand
+        if hand_changed:  # keep the cursor on the same card (the nearest copy of it) as the hand changes
             chosen = self.hand[self.selected] if self.selected < len(self.hand) else None
             copies = [i for i, code in enumerate(hand) if code == chosen]
             self.hand = hand
             if copies:
                 self.selected = min(copies, key=lambda i: abs(i - self.selected))
+        playable = {FACE_CODE[a.card] for a in self.source.legal if a.verb in (PLAY, JUMP)}
+        deciding = view["to_act"] == me and view["awaiting"] == "play"
         if view.get("drawn") and view["to_act"] == me:
             self.selected = self.hand.index(view["drawn"])
+        elif deciding and (not self._my_decision or hand_changed) and playable:
+            self.selected = self._nearest_playable(playable)  # the turn starts on a card that can be played
+        self._my_decision = deciding
         self.selected = min(self.selected, max(len(self.hand) - 1, 0))
         if not self._can_say_uno_with_play():
             self.uno_armed = False
@@ -158,9 +194,17 @@ class PlayApp(App):
         self.query_one("#table", Static).update(self._table_text())
         self.query_one("#prompt", Static).update(self.notice or self._prompt_text())
         width = max(self.size.width - 1, CELL)
-        playable = {FACE_CODE[a.card] for a in self.source.legal if a.verb in (PLAY, JUMP)}
         self.query_one("#hand", Static).update(hand_rows(self.hand, playable, self.selected, width))
         self.query_one("#keys", Static).update(self._keys_text())
+
+    def _nearest_playable(self, playable: set[str]) -> int:
+        """The playable card nearest the cursor (the cursor's own card when it is playable)."""
+        spots = [i for i, code in enumerate(self.hand) if code in playable]
+        return min(spots, key=lambda i: (abs(i - self.selected), i))
+
+    @property
+    def _width(self) -> int:
+        return max(self.size.width - 1, 20)  # the last column stays free: some terminals wrap there
 
     def _draw_waiting(self) -> None:
         """Before the first deal (a server's lobby): what the source says, and the start key."""
@@ -169,7 +213,8 @@ class PlayApp(App):
         self.query_one("#players", Static).update(Text(note or ""))
         self.query_one("#prompt", Static).update(self.notice or Text(t("tui.prompt.lobby") if note else ""))
         keys = [("s", t("tui.key.bots")), ("n", t("tui.key.start"))] if note else []
-        self.query_one("#keys", Static).update(_key_line(keys + [("q", t("tui.key.quit"))]))
+        keys += [("?", t("tui.key.rules")), ("q", t("tui.key.quit"))]
+        self.query_one("#keys", Static).update(key_line(keys, self._width))
 
     def _turn_text(self) -> str:
         view = self.view
@@ -191,23 +236,31 @@ class PlayApp(App):
         """One line per seat; two seats a line when more than five play, so 80x24 holds ten."""
         view, me, names = self.view, self.source.seat, self.names
         columns = 2 if len(names) > 5 else 1
-        name_width = 14 if columns == 2 else max(len(name) for name in names) + len(t("tui.you")) + 1
+        sizes = [view["hands"][seat] if seat != me else len(view["hands"][seat]) for seat in range(len(names))]
+        cards = [t("tui.card") if size == 1 else t("tui.cards", count=size) for size in sizes]
+        points = [t("tui.points", points=score) for score in view["scores"]]
+        labels = [name + (" " + t("tui.you") if seat == me else "") for seat, name in enumerate(names)]
+        # Widths in terminal cells (Indic vowel signs take cells), so the columns line up as drawn.
+        cards_width, points_width = max(map(cell_len, cards)), max(map(cell_len, points))
+        uno_width = max(cell_len(t("tui.uno_said")), cell_len(t("tui.uno_missing"))) + 1
+        column_width = (self._width - 2 * (columns - 1)) // columns
+        room = column_width - 3 - cards_width - 1 - points_width - 1 - uno_width
+        name_width = max(6, min(max(map(cell_len, labels)), room))
         out = Text()
-        for seat, name in enumerate(names):
-            size = view["hands"][seat] if seat != me else len(view["hands"][seat])
+        for seat in range(len(names)):
             turn = seat == view["to_act"]
-            label = (name + (" " + t("tui.you") if seat == me else ""))[:name_width]
-            cell = Text(("▶" if turn else " ") + f"{seat} {label:<{name_width}}", style="bold" if turn else "")
-            cards = t("tui.card") if size == 1 else t("tui.cards", count=size)
-            cell.append(f"{cards:>9} {t('tui.points', points=view['scores'][seat]):>8}")
-            if size == 1 and view["uno_said"][seat]:
+            cell = Text(("▶" if turn else " ") + f"{seat} " + fit(labels[seat], name_width) + " ",
+                        style="bold" if turn else "")
+            cell.append(" " * (cards_width - cell_len(cards[seat])) + cards[seat] + " ")
+            cell.append(" " * (points_width - cell_len(points[seat])) + points[seat])
+            if sizes[seat] == 1 and view["uno_said"][seat]:
                 cell.append(" " + t("tui.uno_said"), style="bold green")
-            elif size == 1 and view.get("uno_window") == seat:
+            elif sizes[seat] == 1 and view.get("uno_window") == seat:
                 cell.append(" " + t("tui.uno_missing"), style="bold red")
             if seat:
                 out.append("\n" if seat % columns == 0 else "  ")
             if columns == 2 and seat % 2 == 0:
-                cell.pad_right(38 - cell.cell_len)
+                cell.pad_right(column_width - cell.cell_len)
             out.append_text(cell)
         return out
 
@@ -239,7 +292,8 @@ class PlayApp(App):
             lines.append(t("tui.prompt.round_over"))
         elif view["to_act"] == me:
             aw = view["awaiting"]
-            fields = {"card": view.get("drawn") or "", "count": view.get("pending") or 0,
+            drawn = view.get("drawn")
+            fields = {"card": card_name(drawn) if drawn else "", "count": view.get("pending") or 0,
                       "seats": _seat_list(others, self.names)}
             lines.append(t(f"tui.prompt.{aw}", **fields))
         else:
@@ -257,8 +311,11 @@ class PlayApp(App):
         return Text("\n".join(lines[:2]), style="bold" if view["to_act"] == me else "")
 
     def _keys_text(self) -> Text:
+        return key_line(self._keys(), self._width)
+
+    def _keys(self) -> list[tuple[str, str]]:
         if self.mode == "wild_color":
-            return _key_line([("r y g b", t("tui.key.color")), ("Esc", t("tui.key.back")), ("q", t("tui.key.quit"))])
+            return [("r y g b", t("tui.key.color")), ("Esc", t("tui.key.back")), ("q", t("tui.key.quit"))]
         verbs = {a.verb for a in self.source.legal}
         awaiting = self.view["awaiting"]
         keys = []
@@ -282,8 +339,8 @@ class PlayApp(App):
             keys.append(("n", t("tui.key.next_round")))
         elif awaiting == "game_over" and self.source.deals_itself:
             keys.append(("n", t("tui.key.rematch")))
-        keys.append(("q", t("tui.key.quit")))
-        return _key_line(keys)
+        keys += [("?", t("tui.key.rules")), ("q", t("tui.key.quit"))]
+        return keys
 
     def _summary_table(self, event: dict) -> Table:
         """A round's points and the scores; the final result when the round ended the game."""
@@ -316,15 +373,26 @@ class PlayApp(App):
     def _catchable(self) -> list[int]:
         return [a.target for a in self.source.legal if a.verb == CATCH]
 
-    def _say(self, message: str) -> None:
+    def _say(self, message: str, rule: str | None = None) -> None:
+        """A message in the player's words; the rule it comes from, if any, on a help line below."""
         self.notice = Text(message, style="bold red")
+        if rule:
+            self.notice.append("\n" + t("tui.rule_help", rule=rule), style="dim")
         self.query_one("#prompt", Static).update(self.notice)
+
+    def _refuse(self, err: Exception) -> None:
+        self._say(*refusal_text(err, self.names))
+
+    def _not_now(self, shortcut: str, label: str) -> None:
+        """A key whose decision is not open: say so, and what the table waits for."""
+        now = self._turn_text() if self.view else ""
+        self._say(t("tui.error.not_now", shortcut=shortcut, action=t(f"tui.key.{label}"), now=now))
 
     async def submit(self, action: Action) -> None:
         try:
             await self.source.act(action)
         except (TableError, UnoKartError) as err:
-            self._say(str(err))
+            self._refuse(err)
 
     def _action(self, verb: str, **fields) -> Action:
         return Action(self.source.seat, verb, **fields)
@@ -347,7 +415,8 @@ class PlayApp(App):
             return
         if self.mode == "catch":
             if digit not in self._catchable():
-                self._say(t("tui.error.not_catchable", seat=digit, seats=_seat_list(self._catchable(), self.names)))
+                self._say(t("tui.error.not_catchable", seat=digit, seats=_seat_list(self._catchable(), self.names)),
+                          rule="R8.3")
                 return
             self.mode = None
             await self.submit(self._action(CATCH, target=digit))
@@ -380,19 +449,32 @@ class PlayApp(App):
             uno = self.uno_armed and any(a.uno for a in plays)
             await self.submit(self._action(plays[0].verb, card=WILD_DRAW_FOUR, color=color, uno=uno))
             return
+        if not self._open(COLOR, letter.lower(), "color"):
+            return
         await self.submit(self._action(COLOR, color=color))
 
+    def _open(self, verb: str, shortcut: str, label: str) -> bool:
+        """Whether the decision ``verb`` is open to this seat now; if not, the player reads why."""
+        if any(a.verb == verb for a in self.source.legal):
+            return True
+        self._not_now(shortcut, label)
+        return False
+
     async def action_draw(self) -> None:
-        await self.submit(self._action(DRAW))
+        if self._open(DRAW, "d", "draw"):
+            await self.submit(self._action(DRAW))
 
     async def action_keep(self) -> None:
-        await self.submit(self._action(PASS))
+        if self._open(PASS, "p", "keep"):
+            await self.submit(self._action(PASS))
 
     async def action_challenge(self) -> None:
-        await self.submit(self._action(CHALLENGE))
+        if self._open(CHALLENGE, "c", "challenge"):
+            await self.submit(self._action(CHALLENGE))
 
     async def action_accept(self) -> None:
-        await self.submit(self._action(ACCEPT))
+        if self._open(ACCEPT, "a", "accept"):
+            await self.submit(self._action(ACCEPT))
 
     async def action_uno(self) -> None:
         if any(a.verb == UNO for a in self.source.legal) or not self._can_say_uno_with_play():
@@ -404,7 +486,7 @@ class PlayApp(App):
     async def action_catch(self) -> None:
         seats = self._catchable()
         if not seats:
-            self._say(t("tui.error.nobody_to_catch"))
+            self._say(t("tui.error.nobody_to_catch"), rule="R8.3")
         elif len(seats) == 1:
             await self.submit(self._action(CATCH, target=seats[0]))
         else:
@@ -419,24 +501,39 @@ class PlayApp(App):
         try:
             await self.source.fill_empty_seats(LOBBY_BOT)
         except (TableError, UnoKartError) as err:
-            self._say(str(err))
+            self._refuse(err)
 
     async def action_come_back(self) -> None:
         try:
             await self.source.come_back()
         except (TableError, UnoKartError) as err:
-            self._say(str(err))
+            self._refuse(err)
+
+    def action_rules(self) -> None:
+        self.push_screen(RulesScreen(key_line))
+
+    def action_ask_quit(self) -> None:
+        """Mid-game, q asks first (a second q leaves); before a deal or after the game it leaves at once."""
+        if self.view.get("awaiting") in (None, "game_over"):
+            self.exit()
+            return
+
+        def answered(leave: bool | None) -> None:
+            if leave:
+                self.exit()
+
+        self.push_screen(QuitScreen(), answered)
 
     async def action_next_round(self) -> None:
         """The next round (local play), or whatever the server's table allows: start, rematch."""
         awaiting = self.view.get("awaiting")
         if not self.source.deals_itself and awaiting == "game_over":
-            self._say(t("tui.error.game_over"))
+            self._say(t("tui.error.game_over"), rule="R11.2")
         elif not self.source.deals_itself and awaiting != "round_over":
-            self._say(t("tui.error.round_not_over"))
+            self._say(t("tui.error.round_not_over"), rule="R9.1")
         else:
             try:
                 await self.source.next_round()
             except (TableError, UnoKartError) as err:
-                self._say(str(err))
+                self._refuse(err)
 

@@ -1,0 +1,87 @@
+"""Screens over the table: the rules (R1 to R12 and the items, in the player's language), and "leave the game?"."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from ..i18n import t
+
+ITEMS = ("mushroom", "banana", "green_shell", "lightning", "bobomb")
+SECTIONS = 12  # rules.section.1 .. rules.section.12: R1 to R12
+
+
+def rules_text(lang: str | None = None) -> Text:
+    """The rules from the catalogue's rules domain: a title, the twelve sections, then the items."""
+    out = Text()
+    try:
+        out.append(t("rules.title", lang) + "\n", style="bold underline")
+        for number in range(1, SECTIONS + 1):
+            out.append("\n" + t(f"rules.section.{number}.title", lang) + "\n", style="bold")
+            out.append(t(f"rules.section.{number}.body", lang) + "\n")
+        out.append("\n" + t("tui.rules.items", lang) + "\n", style="bold")
+        for item in ITEMS:
+            out.append(t(f"core.item.{item}", lang) + ": ", style="bold")
+            out.append(t(f"rules.item.{item}", lang) + "\n")
+    except KeyError:  # an installation without the rules domain
+        return Text(t("tui.rules.missing", lang))
+    return out
+
+
+class RulesScreen(ModalScreen[None]):
+    """The whole rules, scrolled with the arrows; Esc (or ? again) goes back to the table."""
+
+    CSS = """
+    RulesScreen { background: $background; }
+    #rules { height: 1fr; padding: 0 1; }
+    #rules-keys { height: auto; background: $primary-background; }
+    """
+    BINDINGS = [
+        Binding("escape", "close", show=False),
+        Binding("question_mark", "close", show=False),
+        Binding("f1", "close", show=False),
+        Binding("q", "close", show=False),
+    ]
+
+    def __init__(self, key_line) -> None:
+        super().__init__()
+        self._key_line = key_line
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="rules"):
+            yield Static(rules_text(), id="rules-text")
+        yield Static(id="rules-keys")
+
+    def on_mount(self) -> None:
+        self.query_one("#rules", VerticalScroll).focus()
+        self.on_resize()
+
+    def on_resize(self, event: events.Resize | None = None) -> None:
+        keys = [("↑↓ PgUp PgDn", t("tui.key.scroll")), ("Esc", t("tui.key.close"))]
+        self.query_one("#rules-keys", Static).update(self._key_line(keys, max(self.size.width - 1, 20)))
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class QuitScreen(ModalScreen[bool]):
+    """Mid-game, q asks first: q again leaves, any other key goes back to the game."""
+
+    CSS = """
+    QuitScreen { align: center bottom; }
+    #quit-box { width: 100%; height: auto; border-top: thick $warning; border-bottom: thick $warning;
+                padding: 0 1; background: $surface; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text(t("tui.quit.confirm"), style="bold"), id="quit-box")
+
+    def on_key(self, event: events.Key) -> None:
+        event.stop()
+        event.prevent_default()
+        self.dismiss(event.key == "q")
