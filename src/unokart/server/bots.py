@@ -141,8 +141,10 @@ class BotScheduler:
     """
 
     def __init__(self, answer: Answer, delay: float = 0.8, processes: int = 1,
-                 factory: Callable[[str], Any] = make_bot, search_in_processes: bool = True):
+                 factory: Callable[[str], Any] = make_bot, search_in_processes: bool = True,
+                 cheap_timeout: float = CHEAP_TIMEOUT):
         self.answer = answer
+        self.cheap_timeout = cheap_timeout
         self.delay = delay
         self.factory = factory
         self.processes = processes
@@ -189,7 +191,7 @@ class BotScheduler:
         loop = asyncio.get_running_loop()
         future = loop.run_in_executor(self._threads, decide_each, work, self._thread_bots, self.factory)
         try:
-            results = await asyncio.wait_for(asyncio.shield(future), CHEAP_TIMEOUT * len(jobs))
+            results = await asyncio.wait_for(asyncio.shield(future), self.cheap_timeout * len(jobs))
         except asyncio.TimeoutError:
             results = [TimeoutError("no answer in time")] * len(jobs)
             # The thread is stuck in a bot: later cheap moves go to a fresh thread.

@@ -85,8 +85,8 @@ def echo(value: object, limit: int = 40) -> str:
 def _encodable(value: str) -> str:
     try:
         value.encode("utf-8")
-    except UnicodeEncodeError:
-        raise ValueError("lone surrogate") from None
+    except UnicodeEncodeError as err:  # a lone surrogate: no socket could send it back
+        raise ValueError(f"U+{ord(value[err.start]):04X}") from None
     return value
 
 
@@ -242,6 +242,8 @@ def refusal(error: ValidationError, skip: int = 0) -> ServerError:
         return ServerError(_RANGE_CODES[field], low=low, high=high)
     if field == "seat" and kind in ("greater_than_equal", "less_than_equal"):
         return ServerError("no_such_seat", seat=echo(first.get("input"), 8))
+    if field == "name" and kind == "value_error":
+        return ServerError("bad_name", sentence="bad_name_char", char=echo(first.get("ctx", {}).get("error", "?"), 8))
     if field == "name" and kind == "string_too_long":
         return ServerError("bad_name", sentence="name_too_long", limit=MAX_NAME_CHARS, length=len(first.get("input") or ""))
     return ServerError("bad_value", field=echo(field))

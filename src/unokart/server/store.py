@@ -10,6 +10,7 @@ killed process loses nothing that was committed).
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import threading
 import time
@@ -96,7 +97,8 @@ class Store(Protocol):
 
 
 CHECKPOINT_EVERY = 1.0  # seconds between passive checkpoints
-WAL_LIMIT_BYTES = 16 * 2**20  # beyond this the checkpointer waits for a quiet moment and truncates the log
+WAL_LIMIT_BYTES = 16 * 2**20  # beyond this the writer finishes a checkpoint and empties the log
+SIZE_CHECK_EVERY = 100  # commits between two looks at the log's size
 
 
 class _SQLiteTransaction:
@@ -138,8 +140,9 @@ class _SQLiteTransaction:
 class SQLiteStore:
     """The store in one SQLite file, used from the event loop's thread; checkpoints run in a thread of their own."""
 
-    def __init__(self, path: str | Path):
+    def __init__(self, path: str | Path, wal_limit: int = WAL_LIMIT_BYTES, checkpoint_every: float = CHECKPOINT_EVERY):
         self.path = str(path)
+        self.wal_limit, self.checkpoint_every = wal_limit, checkpoint_every
         self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: a killed process loses no commit
@@ -147,29 +150,40 @@ class SQLiteStore:
         # Checkpoints (which fsync) run in their own thread, so a commit never waits for the disk...
         self.db.execute("PRAGMA wal_autocheckpoint=0")
         # ...and a log reset after a checkpoint gives its disk space back.
-        self.db.execute(f"PRAGMA journal_size_limit={WAL_LIMIT_BYTES}")
+        self.db.execute(f"PRAGMA journal_size_limit={int(wal_limit)}")
         self.db.executescript(SCHEMA)
+        self._wal = self.path + "-wal"
+        self._commits = 0
         self._stop = threading.Event()
         self._checkpointer = threading.Thread(target=self._checkpoint, daemon=True, name="checkpoints")
         self._checkpointer.start()
 
     def _checkpoint(self) -> None:
-        """Passive checkpoints keep up with a quiet server; under constant writes a passive checkpoint never
-        completes, so the log would grow for ever: past WAL_LIMIT_BYTES a TRUNCATE checkpoint waits
-        (busy_timeout) for the writer's next pause, copies everything and empties the log."""
+        """Passive checkpoints, off the event loop: they copy the log into the database as it grows."""
         db = sqlite3.connect(self.path, isolation_level=None)
         db.execute("PRAGMA busy_timeout=2000")
-        wal = Path(self.path + "-wal")
         try:
-            while not self._stop.wait(CHECKPOINT_EVERY):
+            while not self._stop.wait(self.checkpoint_every):
                 try:
-                    size = wal.stat().st_size if wal.exists() else 0
-                    mode = "TRUNCATE" if size > WAL_LIMIT_BYTES else "PASSIVE"
-                    db.execute(f"PRAGMA wal_checkpoint({mode})")
+                    db.execute("PRAGMA wal_checkpoint(PASSIVE)")
                 except sqlite3.Error:
                     continue  # busy: the next tick tries again
         finally:
             db.close()
+
+    def _bound_log(self) -> None:
+        """Under constant writes a passive checkpoint never catches up with the writer, so the log would never
+        start over and would grow for ever (4 GB after 200 bot games). Now and then the writer itself,
+        between two transactions, finishes the checkpoint (the background thread has copied most of it) and
+        empties the log once it passes its limit."""
+        self._commits += 1
+        if self._commits % SIZE_CHECK_EVERY:
+            return
+        try:
+            if os.stat(self._wal).st_size > self.wal_limit:
+                self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        except (OSError, sqlite3.Error):
+            pass  # no log yet, or busy: the next check tries again
 
     def close(self) -> None:
         self._stop.set()
@@ -190,6 +204,7 @@ class SQLiteStore:
             db.execute("ROLLBACK")
             raise
         db.execute("COMMIT")
+        self._bound_log()
 
     # ------------------------------------------------------------------ reads
     def live_tables(self) -> list[str]:

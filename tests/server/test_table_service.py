@@ -1,0 +1,265 @@
+"""The table service in-process: a real SQLite file, the real bot scheduler, connections that record what they are told."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+
+import pytest
+
+from unokart.bots import make_bot
+from unokart.rules import Action
+from unokart.server import protocol
+from unokart.server.bots import BotScheduler
+from unokart.server.protocol import ServerError
+from unokart.server.store import SQLiteStore
+from unokart.server.tables import Settings, TableService
+
+
+class Seen:
+    """A connection as the service sees it, keeping every message it is told."""
+
+    def __init__(self, lang: str = "en"):
+        self.seat: int | None = None
+        self.lang = lang
+        self.hello = False
+        self.table = None
+        self.messages: list[dict] = []
+
+    def push(self, text: str) -> None:
+        self.messages.append(json.loads(text.encode("utf-8")))  # what a socket could send: valid UTF-8
+
+    def last(self, kind: str) -> dict:
+        return next(m for m in reversed(self.messages) if m["type"] == kind)
+
+
+def new_service(tmp_path, factory=None, processes: int = 1, cheap_timeout: float = 2.0, **settings) -> TableService:
+    store = SQLiteStore(tmp_path / "tables.sqlite")
+    options = {"bot_delay": 0.0, "round_pause": 0.0, "grace": 30.0, **settings}
+    if factory is None:
+        return TableService(store, Settings(**options))
+    return TableService(store, Settings(**options), bots=lambda service: BotScheduler(
+        service._bot_answer, 0.0, processes, factory=factory, cheap_timeout=cheap_timeout))
+
+
+def message(**fields):
+    return protocol.parse_message(json.dumps(fields))[0]
+
+
+def create(service: TableService, **fields):
+    return service.create_table(protocol.CreateTable.model_validate(fields))
+
+
+def sit(service: TableService, table, name: str, lang: str = "en") -> tuple[Seen, str]:
+    conn = Seen(lang)
+    service.handle(conn, table, message(type="join", name=name))
+    return conn, conn.last("welcome")["token"]
+
+
+async def until(predicate, timeout: float = 60.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        assert time.monotonic() < deadline, "timed out"
+        await asyncio.sleep(0.01)
+
+
+def test_a_catch_that_would_change_nothing_is_refused_without_moving_the_version(tmp_path):
+    async def main():
+        service = new_service(tmp_path)
+        table = create(service, seats=2)
+        ann, ann_token = sit(service, table, "Ann")
+        bob, _ = sit(service, table, "Bob")
+        service.handle(ann, table, message(type="start", token=ann_token))
+        version, told_bob = table.version, len(bob.messages)
+        for _ in range(5):
+            with pytest.raises(ServerError) as refused:
+                service.handle(ann, table, message(type="action", token=ann_token, version=version, action="0: catch 1"))
+            assert refused.value.code == "no_effect" and refused.value.rule == "R8.3"
+        assert table.version == version and len(bob.messages) == told_bob
+        assert len(table.game.actions) == 0
+        await service.close()
+    asyncio.run(main())
+
+
+class Raises:
+    def choose(self, view, legal, rng):
+        raise RuntimeError("a bot with a bug")
+
+
+class AnswersNothing:
+    def choose(self, view, legal, rng):
+        return None
+
+
+class AnswersIllegally:
+    def choose(self, view, legal, rng):
+        return Action(view.seat, "draw") if Action(view.seat, "draw") not in legal else Action(view.seat, "swap", target=9)
+
+
+class TakesTooLong:
+    def choose(self, view, legal, rng):
+        time.sleep(0.2)
+        return legal[0]
+
+
+@pytest.mark.parametrize("broken", [Raises, AnswersNothing, AnswersIllegally, TakesTooLong])
+def test_a_broken_bot_never_freezes_its_table_the_autopilot_plays_for_it(tmp_path, broken, caplog):
+    async def main():
+        factory = lambda level: broken() if level == "easy" else make_bot(level)  # noqa: E731
+        service = new_service(tmp_path, factory, cheap_timeout=0.05)
+        table = create(service, seats=2, bots={"0": "easy", "1": "heuristic"}, start=True,
+                       options={"target_score": 10, "hand_size": 3})
+        await until(lambda: table.status == "game_over")
+        assert service.bots.incidents > 0
+        assert table.game.game_winner in (0, 1)
+        await service.close()
+    asyncio.run(main())
+    assert "the autopilot plays" in caplog.text
+
+
+def test_the_cheapest_search_is_taken_first_so_expensive_tables_wait_behind_the_others(tmp_path):
+    order: list[str] = []
+
+    class Recorder:
+        def __init__(self, level):
+            self.level = level
+
+        def choose(self, view, legal, rng):
+            order.append(self.level)
+            time.sleep(0.05)
+            return legal[0]
+
+    async def main():
+        service = new_service(tmp_path, Recorder)
+        service.bots.search_in_processes = False
+        heavy = [create(service, seats=2, bots={"0": "ismcts:2000", "1": "ismcts:2000"}, start=True) for _ in range(3)]
+        light = create(service, seats=2, bots={"0": "ismcts:10", "1": "ismcts:10"}, start=True)
+        await until(lambda: len(order) >= 3)
+        for table in heavy + [light]:
+            table.status = "lobby"  # stop them
+        await service.close()
+
+    asyncio.run(main())
+    # The first heavy search was running when the light table asked; the light one went next, then again.
+    assert order[0] == "ismcts:2000" and order[1] == "ismcts:10" and order[2] == "ismcts:10"
+
+
+def test_idle_finished_tables_leave_memory_and_come_back_when_asked_for(tmp_path):
+    async def main():
+        service = new_service(tmp_path, idle=0.0)
+        table = create(service, seats=2, bots={"0": "random", "1": "random"}, start=True,
+                       options={"target_score": 10, "hand_size": 3})
+        await until(lambda: table.status == "game_over")
+        code, version, scores = table.code, table.version, list(table.game.scores)
+        watcher = Seen()
+        service.handle(watcher, table, message(type="watch"))
+        assert service.sweep() == 0  # watched: it stays
+        service.disconnect(watcher)
+        assert service.sweep() == 1 and code not in service.tables
+        again = service.table(code.lower())
+        assert again.status == "game_over" and again.version == version and list(again.game.scores) == scores
+        await service.close()
+    asyncio.run(main())
+
+
+def test_a_full_server_refuses_new_tables_with_a_clear_error(tmp_path):
+    async def main():
+        service = new_service(tmp_path, max_tables=3)
+        for _ in range(3):
+            create(service, seats=2)
+        with pytest.raises(ServerError) as full:
+            create(service, seats=2)
+        assert full.value.code == "server_full" and full.value.status == 503
+        assert "3" in full.value.message("en")
+        await service.close()
+    asyncio.run(main())
+
+
+@pytest.mark.parametrize("name, why", [
+    ("\ud800", "bad_name_char"),             # a lone surrogate: it once took the seat and broke the lobby
+    ("Eve\u202egnp.exe", "bad_name_char"),   # right-to-left override
+    ("\u2066Eve", "bad_name_char"),          # an isolate
+    ("\u200b\u200b", "bad_name_char"),       # only zero-width characters
+    ("\u200d", "bad_name_char"),
+    ("A" * 25, "name_too_long"),
+    ("   ", "bad_name"),
+    ("\x07bell", "bad_name_char"),
+])
+def test_a_bad_name_is_refused_with_its_reason_and_the_seat_stays_empty(tmp_path, name, why):
+    async def main():
+        service = new_service(tmp_path)
+        table = create(service, seats=2)
+        conn = Seen()
+        with pytest.raises(ServerError) as refused:
+            service.handle(conn, table, message(type="join", name=name))
+        assert refused.value.code == "bad_name" and refused.value.sentence == why
+        assert refused.value.message("ta") != refused.value.message("en")
+        assert all(seat.kind == "empty" for seat in table.seats)
+        assert service.store.load_table(table.code).seats[0].kind == "empty"
+        json.dumps(service.summary(table), ensure_ascii=False).encode("utf-8")  # the lobby still serialises
+        await service.close()
+    asyncio.run(main())
+
+
+def test_names_in_every_script_are_kept_as_written():
+    for name in ("ಕನ್ನಡ", "தமிழ்", "తెలుగు", "سنڌي", "Ann-Marie O'Neil", "क्\u200dष", "می\u200cخواهم"):
+        assert protocol.clean_name(f"  {name} ") == name
+
+
+def test_an_illegal_move_is_explained_to_each_reader_in_their_language_with_the_rule_beside_it(tmp_path):
+    async def main():
+        service = new_service(tmp_path)
+        table = create(service, seats=2)
+        ann, ann_token = sit(service, table, "Ann", "ta")
+        bob, bob_token = sit(service, table, "Bob", "en")
+        service.handle(ann, table, message(type="start", token=ann_token))
+        game = table.game
+        seat = game.to_act
+        conn, token = (ann, ann_token) if seat == 0 else (bob, bob_token)
+        hand = game.view(seat).to_json()["hands"][seat]
+        wrong = next(f"{seat}: play {c}" for c in ("R1", "G2", "B3", "Y4", "R5") if c not in hand)  # R4.1: not held
+        with pytest.raises(ServerError) as refused:
+            service.handle(conn, table, message(type="action", token=token, version=table.version, action=wrong))
+        payload_ta, payload_en = refused.value.payload("ta"), refused.value.payload("en")
+        assert payload_ta["rule"] == payload_en["rule"] == "R4.1"
+        assert payload_ta["message"] != payload_en["message"] and "R4.1" not in payload_ta["message"]
+        await service.close()
+    asyncio.run(main())
+
+
+def test_the_write_ahead_log_stays_bounded_under_constant_writes(tmp_path):
+    path = tmp_path / "busy.sqlite"
+    store = SQLiteStore(path, wal_limit=256 * 1024, checkpoint_every=0.05)
+    wal = path.with_name(path.name + "-wal")
+    with store.transaction() as tx:
+        tx.create_table("AAAAAA", {}, None, [])
+        game = tx.start_game("AAAAAA", 1, ["a", "b"], {}, 1)
+    largest = 0
+    deadline = time.monotonic() + 3.0
+    index = 0
+    while time.monotonic() < deadline:  # about as fast as one thread can commit
+        with store.transaction() as tx:
+            tx.add_action(game, 1, index, "0: draw" + "x" * 200)
+        index += 1
+        if index % 200 == 0:
+            largest = max(largest, wal.stat().st_size)
+    time.sleep(0.5)
+    settled = wal.stat().st_size if wal.exists() else 0
+    store.close()
+    assert index > 1000
+    # Without the writer's own checkpoints the log grew with every commit: 39 MB in these 3 s.
+    assert largest < 4 * 2**20 and settled < 2**20, (largest, settled, index)
+
+
+def test_bot_levels_are_only_the_named_levels_and_policies_only_by_name():
+    for level in ("random", "easy", "heuristic", "ismcts", "ismcts:0", "ismcts:2000", "ismcts:1000ms", " ISMCTS "):
+        assert protocol.bot_level(level)
+    for level in ("policy:/etc/passwd", "policy:../x", "policy:a.zip", "ismcts:2001", "ismcts:1001ms", "grandmaster",
+                  "ismcts:-1", "x" * 5000, "ran dom", "ismcts:1e3"):
+        with pytest.raises(ServerError) as refused:
+            protocol.bot_level(level, frozenset({"x"}))
+        assert refused.value.code in ("bad_level", "no_such_model") and refused.value.status == 400
+    assert protocol.bot_level("policy:baseline", frozenset({"baseline"})) == "policy:baseline"
+    with pytest.raises(ServerError):
+        protocol.bot_level("policy:other", frozenset({"baseline"}))
