@@ -1,0 +1,74 @@
+"""Tamil, Telugu, Kannada and Sindhi in a real 80x24 terminal (tmux 3.3): every text whole, nothing cut.
+
+Each message is compared with the catalogue's own text: a line cut at the right edge, or a word
+broken across lines, loses or splits words and no longer matches. Captures are saved in
+artifacts/tui/ for people to look at.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import sys
+import unicodedata
+from pathlib import Path
+
+import pytest
+
+from unokart.i18n import t
+
+from tui_helpers import ARTIFACTS, Tmux, flat
+
+APP = f"{sys.executable} {Path(__file__).with_name('tmux_app.py')}"
+
+
+def assert_no_stray_marks(screen: str) -> None:
+    """No line starts with a vowel sign or virama: a cluster was never split across lines or cut."""
+    for line in screen.splitlines():
+        text = line.strip()
+        assert not text or unicodedata.category(text[0]) not in ("Mn", "Mc"), f"stray mark: {line!r}"
+
+
+def assert_seat_line(screen: str, seat: int, label: str, cards: str, points: str) -> None:
+    """A seat's line holds its name, cards and points, spaces between (the "(நீங்கள்)7" bug)."""
+    pattern = rf"{seat} {re.escape(label)} +{re.escape(cards)} +{re.escape(points)}"
+    assert any(re.search(pattern, line) for line in screen.splitlines()), (pattern, screen)
+
+
+@pytest.mark.parametrize("lang", ["ta", "te", "kn", "sd"])
+def test_every_line_whole_in_80x24(lang):
+    assert shutil.which("tmux"), "tmux is needed (test.sh installs it)"
+    term = Tmux(f"{APP} challenge", {"UNOKART_LANG": lang})
+    try:
+        # Luigi opened with a Wild Draw Four: the challenge prompt, and Ann may catch Luigi's missing UNO.
+        prompt = t("tui.prompt.challenge", lang, count=4)
+        status = t("tui.status", lang, round=1, target=500, arrow="↻", direction=t("core.direction.left", lang),
+                   turn=t("core.awaiting.challenge", lang, name="Ann"))
+        catch = t("tui.prompt.can_catch", lang, names="1 Luigi")
+        screen = term.wait_for(prompt, status, catch)
+        (ARTIFACTS / f"tmux_{lang}_challenge.txt").write_text(screen, encoding="utf-8")
+        for key, label in (("c", "challenge"), ("a", "accept"), ("k", "catch"), ("?", "rules"), ("q", "quit")):
+            assert flat(f"{key} {t(f'tui.key.{label}', lang)}") in flat(screen), (label, screen)
+        assert_seat_line(screen, 0, "Ann " + t("tui.you", lang), t("tui.cards", lang, count=2),
+                         t("tui.points", lang, points=0))
+        assert_seat_line(screen, 1, "Luigi", t("tui.card", lang), t("tui.points", lang, points=0))
+        assert_no_stray_marks(screen)
+
+        term.keys("q")  # mid-game: asked first, in the player's language
+        asked = term.wait_for(t("tui.quit.confirm", lang))
+        (ARTIFACTS / f"tmux_{lang}_quit.txt").write_text(asked, encoding="utf-8")
+        assert_no_stray_marks(asked)
+        term.keys("x")
+        term.wait_without(t("tui.quit.confirm", lang))
+
+        term.keys("c")  # Luigi held green: the challenge wins, and Ann plays on
+        screen = term.wait_for(t("tui.prompt.play", lang))
+        term.keys("a")  # nothing to accept now: a sentence, no rule id, no internal verb
+        refused = t("tui.error.not_now", lang, shortcut="a", action=t("tui.key.accept", lang),
+                    now=t("core.awaiting.play", lang, name="Ann"))
+        screen = term.wait_for(refused)
+        (ARTIFACTS / f"tmux_{lang}_not_now.txt").write_text(screen, encoding="utf-8")
+        assert "accept" not in screen and "R4" not in screen
+        assert_no_stray_marks(screen)
+    finally:
+        term.close()

@@ -1,0 +1,25 @@
+"""Run the terminal app on a scripted table, for tests that look at it in a real terminal (tmux).
+
+    python tests/tui/tmux_app.py challenge    # Luigi opens with a Wild Draw Four: Ann must challenge or accept
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from tui_helpers import scripted_table  # noqa: E402
+
+from unokart.tui.app import PlayApp  # noqa: E402
+
+SCENARIOS = {
+    # Luigi: W+4 G3 (plays the wild first, red); Ann: R5 R7; first card G9. Luigi held green: guilty.
+    "challenge": lambda: scripted_table(["W+4", "R5", "G3", "R7", "G9"], dealer=0, hand_size=2),
+}
+
+if __name__ == "__main__":
+    table = SCENARIOS[sys.argv[1]]()
+    table.delay = 0.2
+    PlayApp(table).run()
