@@ -17,8 +17,17 @@ DEFAULT = "en"
 
 
 def current_language() -> str:
-    lang = os.environ.get("UNOKART_LANG", DEFAULT)
-    return lang if lang in LANGUAGES else DEFAULT
+    """$UNOKART_LANG if it names a language here, else the locale's (LC_ALL, LC_MESSAGES, LANG, the first set:
+    ``ta_IN.UTF-8`` -> ``ta``), else English."""
+    lang = os.environ.get("UNOKART_LANG", "")
+    if lang in LANGUAGES:
+        return lang
+    for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):  # POSIX precedence for messages
+        value = os.environ.get(variable)
+        if value:
+            lang = value.split(".")[0].split("@")[0].split("_")[0].lower()
+            return lang if lang in LANGUAGES else DEFAULT
+    return DEFAULT
 
 
 @lru_cache(maxsize=None)
