@@ -24,10 +24,10 @@ def free_port() -> int:
 class Server:
     """`unokart serve` in a subprocess; `kill()` is a real SIGKILL."""
 
-    def __init__(self, db: Path, grace: float = 30.0, bot_delay: float = 0.0):
+    def __init__(self, db: Path, grace: float = 30.0, bot_delay: float = 0.0, extra: list[str] | None = None):
         self.db = db
         self.options = ["--bot-delay", str(bot_delay), "--round-pause", "0", "--grace", str(grace), "--rate-limit", "500",
-                        "--http-rate", "1000"]
+                        "--http-rate", "1000", *(extra or [])]
         self.log = db.with_suffix(".log")
         self.proc: subprocess.Popen | None = None
         self.port = 0
