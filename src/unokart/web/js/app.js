@@ -4,6 +4,7 @@ import { showError } from "./ui.js";
 import { showLobby } from "./lobby.js";
 import { showTable } from "./table.js";
 import { showReplay } from "./replay.js";
+import { showRules, openRulesDialog } from "./rules.js";
 
 let current = null; // the screen now shown: {close()}
 
@@ -15,7 +16,9 @@ function route() {
   document.getElementById("help-btn").classList.add("hidden");
   const table = location.pathname.match(/^\/t\/([A-Za-z0-9]+)\/?$/);
   const replay = location.hash.match(/^#replay\/(\d+)(?:\?(.*))?$/);
-  if (replay) current = showReplay(app, Number(replay[1]), replay[2] ?? "");
+  const rules = location.hash.match(/^#rules(?:\/(\d+))?$/);
+  if (rules && !table) current = showRules(app, rules[1] && Number(rules[1]));
+  else if (replay) current = showReplay(app, Number(replay[1]), replay[2] ?? "");
   else if (table) current = showTable(app, table[1].toUpperCase(), location.hash === "#watch");
   else current = showLobby(app);
 }
@@ -36,6 +39,13 @@ async function start() {
   select.addEventListener("change", () => {
     localStorage.setItem("unokart.lang", select.value);
     location.reload();
+  });
+  // On a table, "How to play" and a refusal's rule hint open the rules over the game instead of leaving it.
+  document.addEventListener("click", (event) => {
+    const link = event.target.closest?.('a[href^="/#rules"]');
+    if (!link || !/^\/t\//.test(location.pathname)) return;
+    event.preventDefault();
+    openRulesDialog(Number(link.getAttribute("href").split("/")[2]) || null);
   });
   window.addEventListener("hashchange", route);
   window.addEventListener("popstate", route);

@@ -1,9 +1,17 @@
 // Drawing one moment of a round from a seat's view (View.to_json(), NOTATION.md): the
 // opponents, the stock and the discard pile, a hand, the scores. The live table and the
 // replay viewer both draw with these, so a replay looks exactly like the game did.
-import { t } from "./i18n.js";
+import { t, tNodes } from "./i18n.js";
 import { el } from "./ui.js";
 import { cardBack, cardElement, colorChip, sortHand } from "./cards.js";
+
+/**
+ * A player's name: isolated (<bdi>, its own direction, so "Ann" stays whole in a Sindhi
+ * sentence) and, when too long, cut at the end that reads last (CSS .nm).
+ */
+export function nameEl(name) {
+  return el("bdi.nm", { title: name }, name);
+}
 
 /** Seats in the order they sit after ``seat`` (the next one is "left", R2.1). */
 export function seatsAfter(seat, n) {
@@ -29,9 +37,9 @@ export function renderOpponents(view, seats, { me = null, seatInfo = [], extra =
     const status = info.away ? t("web.table.away") : info.kind === "human" && !info.connected ? t("web.table.offline") : "";
     const node = el(`div.opp${toAct ? ".to-act" : ""}${view.dealer === s ? ".dealer" : ""}${status ? ".offline" : ""}`, {
       dataset: { seat: s }, "aria-current": toAct ? "true" : null,
-      "aria-label": t("web.table.opp_label", { name: view.players[s], cards: size, score: view.scores[s] }),
+      "aria-label": t("web.table.opp_label", { name: view.players[s], cards: t("web.n_cards", { n: size }), score: t("web.n_points", { n: view.scores[s] }) }),
     },
-      el("div.name", { title: view.players[s] }, view.players[s], s === me ? ` (${t("web.you")})` : ""),
+      el("div.name", {}, nameEl(view.players[s]), s === me ? el("span.you", {}, ` (${t("web.you")})`) : null),
       el("div.line", {}, el("span", {}, el("span.count", { dataset: { count: s } }, size), " ", t("web.table.cards", { n: size })), el("span.pts", {}, t("web.table.points", { n: view.scores[s] }))),
       openHands ? openHand(openHands[s]) : fan,
       el("div.line", {}, toAct ? el("span.turn-flag", {}, t("web.table.their_turn")) : el("span", {}, status), view.dealer === s ? el("span", {}, t("web.table.dealer")) : null),
@@ -65,9 +73,10 @@ export function renderCenter(view, { canDraw = false, onDraw = null } = {}) {
     ? el("div.active-color", { id: "active-color" }, t("web.table.active_color"), colorChip(view.color), el("span.sr-only", {}, t(`core.color.${view.color}`)))
     : el("div.active-color", { id: "active-color" }, t("web.table.no_color"));
   const clockwise = view.direction === 1;
+  // The direction has a row of its own above the stock and the pile (it once sat under the pile).
   return el("section.center", { "aria-label": t("web.table.center") },
     el("div.direction" + (clockwise ? "" : ".ccw"), { id: "direction", title: t(clockwise ? "core.direction.left" : "core.direction.right") },
-      el("span.arrow", { "aria-hidden": "true" }, "\u21BB"), " ", t(clockwise ? "core.direction.left" : "core.direction.right")),
+      el("span.arrow", { "aria-hidden": "true", dir: "ltr" }, "\u21BB"), " ", t(clockwise ? "core.direction.left" : "core.direction.right")),
     el("div.stock-wrap", {}, stock, el("span.stock-count", { id: "stock-count" }, t("web.table.stock", { n: view.stock }))),
     el("div.pile-wrap", {}, pile, color));
 }
@@ -75,7 +84,7 @@ export function renderCenter(view, { canDraw = false, onDraw = null } = {}) {
 /** The scores and hand sizes, one row per seat. */
 export function renderScores(view, targetScore) {
   const rows = view.players.map((name, s) => el("tr", { class: view.to_act === s ? "to-act" : null },
-    el("td", {}, view.to_act === s ? "\u25B6 " : "", name),
+    el("td", {}, view.to_act === s ? "\u25B6 " : "", nameEl(name)),
     el("td.num", {}, handSize(view, s)),
     el("td.num", {}, view.scores[s])));
   return el("section.panel.scores", { id: "scores" },
@@ -86,5 +95,38 @@ export function renderScores(view, targetScore) {
 /** The "who must decide" line, in the catalogue's words (core.awaiting.*). */
 export function awaitingText(view) {
   if (view.awaiting === "round_over" || view.awaiting === "game_over") return t(`core.awaiting.${view.awaiting}`);
-  return t(`core.awaiting.${view.awaiting}`, { name: view.players[view.to_act] ?? "" });
+  return tNodes(`core.awaiting.${view.awaiting}`, { name: nameEl(view.players[view.to_act] ?? "") });
 }
+
+const MIN_STEP = 30; // px of each card left in view when cards overlap: its corner, letter and item
+
+/**
+ * Lays a hand out so that every card can be seen and clicked, whatever its size: cards overlap
+ * just enough to fit one row, and when even overlapping at MIN_STEP would not fit, they wrap into
+ * rows of equal length. Each card takes --step pixels of the row (CSS .hand); the row's padding
+ * gives the last card of a row its full width, so a row wraps exactly where it would overflow.
+ */
+export function layoutHand(hand) {
+  const cards = hand.querySelectorAll(".card");
+  if (!cards.length) return;
+  // The room for a row: the hand's width less its base padding, the same on both sides (the left
+  // padding also holds the overlap of the step now set, so it is not measured).
+  // (clientWidth is rounded to whole pixels: the exact width, less half a pixel for the layout's rounding.)
+  const width = hand.getBoundingClientRect().width - 2 * parseFloat(getComputedStyle(hand).paddingRight) - 0.5;
+  const card = cards[0].getBoundingClientRect().width || 74;
+  const n = cards.length;
+  const gap = 6;
+  let perRow = n;
+  if (n > 1 && (n - 1) * MIN_STEP + card > width) perRow = Math.max(1, Math.floor((width - card) / MIN_STEP) + 1);
+  const rows = Math.ceil(n / perRow);
+  const inRow = Math.ceil(n / rows); // rows of equal length, the last one shorter
+  const step = inRow > 1 ? Math.min(card + gap, Math.floor(((width - card) / (inRow - 1)) * 100) / 100) : card + gap;
+  hand.style.setProperty("--step", `${Math.max(step, 1)}px`);
+  hand.classList.toggle("wrapped", rows > 1);
+}
+
+// A turned phone or a resized window lays the hand out again.
+window.addEventListener("resize", () => {
+  const hand = document.getElementById("hand");
+  if (hand) layoutHand(hand);
+});

@@ -66,6 +66,7 @@ export function cardElement(code, { tag = "div", size = "", activeColor = null }
   const el = document.createElement(tag);
   el.className = `card card-${color}${size ? " card-" + size : ""}`;
   el.dataset.code = code;
+  el.dir = "ltr"; // a card face reads the same in a right-to-left page ("+2", not "2+")
   const glyph = centreGlyph(color, rank);
   const letter = color in COLOR_SHAPE ? `${color}${COLOR_SHAPE[color]}` : "W";
   // Rank, colour letter and item sit on the left edge, so they stay readable when cards overlap.
@@ -87,6 +88,7 @@ export function cardElement(code, { tag = "div", size = "", activeColor = null }
 export function cardBack(size = "") {
   const el = document.createElement("div");
   el.className = `card card-back${size ? " card-" + size : ""}`;
+  el.dir = "ltr";
   el.setAttribute("aria-hidden", "true");
   el.innerHTML = '<span class="card-back-logo">UNO<small>kart</small></span>';
   return el;
@@ -96,6 +98,42 @@ export function cardBack(size = "") {
 export function colorChip(color) {
   const el = document.createElement("span");
   el.className = `chip chip-${color}`;
+  el.dir = "ltr";
   el.textContent = `${color} ${COLOR_SHAPE[color]}`;
   return el;
+}
+
+/**
+ * A card named in a sentence (logs, replays, summaries): a small chip in the card's colour with
+ * its face, then its name in words. The chip is drawn by CSS from data attributes, so the
+ * sentence's text (innerText, screen readers) is the name alone.
+ */
+export function cardRef(code) {
+  const { color, rank } = parseCode(code);
+  const ref = document.createElement("span");
+  ref.className = "card-ref";
+  ref.dataset.code = code;
+  const chip = document.createElement("span");
+  chip.className = `card-chip card-${color}`;
+  chip.dir = "ltr";
+  chip.setAttribute("aria-hidden", "true");
+  chip.dataset.face = color === "W" ? (rank === "+4" ? "+4" : "?") : centreGlyph(color, rank);
+  chip.dataset.letter = color;
+  const name = document.createElement("bdi");
+  name.textContent = cardName(code);
+  ref.append(chip, name);
+  return ref;
+}
+
+/** Several cards in a sentence, separated by the language's list punctuation. */
+export function cardRefs(codes, lang) {
+  const box = document.createElement("span");
+  box.className = "card-refs";
+  if (!codes.length) { box.textContent = "\u2013"; return box; }
+  // Intl.ListFormat gives "a, b and c" in the reader's language; its parts are filled with the chips.
+  let next = 0;
+  for (const part of new Intl.ListFormat(lang || "en", { style: "short", type: "unit" }).formatToParts(codes)) {
+    box.append(part.type === "element" ? cardRef(codes[next++]) : document.createTextNode(part.value));
+  }
+  return box;
 }

@@ -1,8 +1,15 @@
 // The page's texts: the same catalogue as the Python side (i18n/<lang>/*.json, keys "domain.key").
+//
+// Plural forms: a message that depends on a number has one key per CLDR plural category of
+// its language, "key.one", "key.other" (and "key.zero", "key.two", "key.few", "key.many" where a
+// language has them). t("web.n_cards", {n: 3}) picks the category with Intl.PluralRules for the
+// page's language from the field `n` (or `count`), and falls back to "key.other".
 let messages = {};
 let english = {};
+let plurals = new Intl.PluralRules("en");
 
 export const LANGUAGES = { en: "English", ta: "\u0ba4\u0bae\u0bbf\u0bb4\u0bcd", kn: "\u0c95\u0ca8\u0ccd\u0ca8\u0ca1", te: "\u0c24\u0c46\u0c32\u0c41\u0c17\u0c41", sd: "\u0633\u0646\u068c\u064a" };
+export const RTL = new Set(["sd"]);
 
 async function fetchCatalogue(lang) {
   const response = await fetch(`/api/i18n/${encodeURIComponent(lang)}`);
@@ -14,15 +21,47 @@ async function fetchCatalogue(lang) {
 export async function loadLanguage(lang) {
   english = await fetchCatalogue("en");
   messages = lang === "en" ? english : await fetchCatalogue(lang).catch(() => english);
+  plurals = new Intl.PluralRules(lang);
   document.documentElement.lang = lang;
-  document.documentElement.dir = lang === "sd" ? "rtl" : "ltr";
+  document.documentElement.dir = RTL.has(lang) ? "rtl" : "ltr";
+}
+
+function lookup(key) {
+  return messages[key] ?? english[key];
 }
 
 /** The message ``key`` with its {fields} filled in; a missing key shows itself (never a crash). */
 export function t(key, fields = {}) {
-  const text = messages[key] ?? english[key];
+  let text = lookup(key);
+  if (text === undefined) {
+    const count = fields.n ?? fields.count;
+    if (typeof count === "number" && lookup(`${key}.other`) !== undefined) {
+      text = lookup(`${key}.${plurals.select(count)}`) ?? lookup(`${key}.other`);
+    }
+  }
   if (text === undefined) return key;
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in fields ? String(fields[name]) : whole));
+}
+
+/**
+ * The message ``key`` as DOM nodes: each {field} given as a Node (a card with its chip, an
+ * isolated name) is put in place; other fields are text. The page's direction is kept
+ * right because every inserted node isolates itself.
+ */
+export function tNodes(key, fields = {}) {
+  const textFields = {};
+  for (const [name, value] of Object.entries(fields)) if (!(value instanceof Node)) textFields[name] = value;
+  const text = t(key, textFields);
+  const nodes = [];
+  let last = 0;
+  for (const match of text.matchAll(/\{(\w+)\}/g)) {
+    if (!(fields[match[1]] instanceof Node)) continue;
+    if (match.index > last) nodes.push(document.createTextNode(text.slice(last, match.index)));
+    nodes.push(fields[match[1]].cloneNode(true));
+    last = match.index + match[0].length;
+  }
+  if (last < text.length) nodes.push(document.createTextNode(text.slice(last)));
+  return nodes;
 }
 
 /** Fill every [data-t] element of a subtree (static page texts). */
@@ -33,3 +72,33 @@ export function translateTree(root) {
 }
 
 export const currentLanguage = () => document.documentElement.lang || "en";
+
+/** A bot level ("heuristic", "ismcts:200", "ismcts:150ms") in the lobby's words ("good", "strong"). */
+export function levelName(level) {
+  const base = String(level || "").split(":")[0];
+  const key = `web.level.${base}`;
+  return lookup(key) !== undefined ? t(key) : base;
+}
+
+/**
+ * The names to show for a table's seats: players by the name they chose, bots by their
+ * level in the reader's language (the server's own "Bot 2 (heuristic)" is English).
+ */
+export function seatNames(players, seats = []) {
+  return players.map((name, index) => {
+    const seat = seats[index];
+    return seat && seat.kind === "bot" && seat.level ? t("web.bot_name", { n: index + 1, level: levelName(seat.level) }) : name;
+  });
+}
+
+// The server names a bot "Bot {seat} ({level})" in English (server.bot_name); a finished game's
+// record keeps only that name, so the replay viewer recognises it to show the bot in words.
+const RECORDED_BOT = /^Bot (\d+) \(((?:random|easy|heuristic|ismcts)(?::\d+(?:ms)?)?)\)$/;
+
+/** Names from a game record, recorded bots shown as in seatNames. */
+export function recordedNames(players) {
+  return players.map((name) => {
+    const bot = RECORDED_BOT.exec(name);
+    return bot ? t("web.bot_name", { n: Number(bot[1]) + 1, level: levelName(bot[2]) }) : name;
+  });
+}

@@ -1,5 +1,5 @@
 // The lobby: create a table, join one by code, watch one, open a finished game's replay.
-import { t } from "./i18n.js";
+import { t, recordedNames } from "./i18n.js";
 import { api, tokenKey } from "./net.js";
 import { el, showError, navigate } from "./ui.js";
 import { cardElement } from "./cards.js";
@@ -39,7 +39,7 @@ function createPanel() {
   const target = el("input", { type: "number", name: "target_score", min: 1, max: 100000, value: 500 });
   const handSize = el("input", { type: "number", name: "hand_size", min: 1, max: 15, value: 7 });
   const timer = el("select", { name: "turn_timer" });
-  for (const seconds of TIMERS) timer.append(new Option(seconds ? t("web.lobby.timer_s", { s: seconds }) : t("web.lobby.timer_none"), seconds ?? ""));
+  for (const seconds of TIMERS) timer.append(new Option(seconds ? t("web.lobby.timer_n", { n: seconds }) : t("web.lobby.timer_none"), seconds ?? ""));
   const rules = HOUSE_RULES.map((rule) => el("label", {}, el("input", { type: "checkbox", name: rule }), " ", t(`web.rule.${rule}`)));
 
   const form = el("form", { id: "create-form", novalidate: true },
@@ -114,7 +114,7 @@ function gamesPanel() {
     list.replaceChildren();
     for (const game of games.slice(0, 20)) {
       list.append(el("li", {},
-        el("div", {}, el("strong", {}, t("web.lobby.game_won", { name: game.players[game.winner] ?? "?" })),
+        el("div", {}, el("strong", {}, t("web.lobby.game_won", { name: recordedNames(game.players)[game.winner] ?? "?" })),
           el("div.sub", {}, `${game.code} · ${t("web.lobby.rounds", { n: game.rounds })} · ${game.scores.join(" / ")}`)),
         el("a.btn.btn-small", { href: `/#replay/${game.id}`, onclick: go(`/#replay/${game.id}`) }, t("web.lobby.replay"))));
     }

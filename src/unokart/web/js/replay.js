@@ -1,10 +1,11 @@
 // A finished game, move by move, from any seat's view or with every card open; the
 // address (/#replay/ID?seat=all&round=1&step=0) always points at what is shown, to share it.
-import { t, currentLanguage } from "./i18n.js";
+import { t, currentLanguage, recordedNames } from "./i18n.js";
 import { api } from "./net.js";
 import { el, copyText, navigate } from "./ui.js";
 import { cardElement, sortHand } from "./cards.js";
-import { awaitingText, renderCenter, renderOpponents, renderScores, seatsAfter } from "./board.js";
+import { awaitingText, layoutHand, nameEl, renderCenter, renderOpponents, renderScores, seatsAfter } from "./board.js";
+import { describeEvent } from "./events.js";
 
 /** What ``seat`` saw in one frame (other hands as sizes, the drawn card only to the drawer). */
 function viewFor(frame, seat) {
@@ -33,6 +34,7 @@ export function showReplay(app, gameId, params) {
 
   async function loadRound(round) {
     s.replay = await api(`/api/games/${gameId}/replay?round=${round}&lang=${encodeURIComponent(currentLanguage())}`);
+    s.names = recordedNames(s.replay.players); // recorded bots in the reader's words
     s.round = round;
     s.step = Math.min(Math.max(0, s.step), s.replay.frames.length - 1);
   }
@@ -59,7 +61,7 @@ export function showReplay(app, gameId, params) {
     history.replaceState(null, "", address());
     const frames = s.replay.frames;
     const frame = frames[s.step];
-    const view = viewFor(frame, s.seat);
+    const view = { ...viewFor(frame, s.seat), players: s.names };
     const seat = s.seat === "all" ? null : s.seat;
     document.getElementById("top-meta").textContent = t("web.replay.meta", { id: gameId, code: s.game.code, round: s.round });
 
@@ -68,7 +70,7 @@ export function showReplay(app, gameId, params) {
     roundSelect.addEventListener("change", async () => { stopPlaying(); s.step = 0; await loadRound(Number(roundSelect.value)); render(); });
     const seatSelect = el("select", { id: "replay-seat", "aria-label": t("web.replay.view_as") });
     seatSelect.append(new Option(t("web.replay.all_open"), "all", false, s.seat === "all"));
-    s.replay.players.forEach((name, i) => seatSelect.append(new Option(t("web.replay.as_seat", { name }), i, false, s.seat === i)));
+    s.names.forEach((name, i) => seatSelect.append(new Option(t("web.replay.as_seat", { name }), i, false, s.seat === i)));
     seatSelect.addEventListener("change", () => { s.seat = seatSelect.value === "all" ? "all" : Number(seatSelect.value); render(); });
     const slider = el("input", { type: "range", id: "replay-slider", min: 0, max: frames.length - 1, value: s.step, "aria-label": t("web.replay.step") });
     slider.addEventListener("input", () => go(Number(slider.value)));
@@ -77,14 +79,19 @@ export function showReplay(app, gameId, params) {
     const button = (id, label, title, onclick) => el("button.btn.btn-small", { type: "button", id, title, "aria-label": title, onclick }, label);
 
     const log = el("div.log", { id: "replay-log", role: "log" });
-    for (const past of frames.slice(0, s.step + 1)) {
+    const viewer = s.seat === "all" ? null : s.seat;
+    let said = null; // the first sentence of this frame says what its action did
+    frames.slice(0, s.step + 1).forEach((past, index) => {
       for (const event of past.events) {
-        if (!event.text || !visible(event, s.seat)) continue;
+        if (event.text === null || !visible(event, s.seat)) continue;
+        const words = describeEvent(event, s.names, viewer);
+        if (!words) continue;
+        if (index === s.step && said === null) said = words;
         // With every card open, a private sentence ("You drew B9") needs to say whose it was.
-        const whose = s.seat === "all" && event.to !== null ? `${s.replay.players[event.to[0]]}: ` : "";
-        log.append(el(`p${event.type === "item" ? ".item" : ""}${event.type === "round_start" ? ".round" : ""}${whose ? ".private" : ""}`, {}, whose + event.text));
+        const whose = s.seat === "all" && event.to !== null ? [nameEl(s.names[event.to[0]]), ": "] : [];
+        log.append(el(`p${event.type === "item" ? ".item" : ""}${event.type === "round_start" ? ".round" : ""}${whose.length ? ".private" : ""}`, {}, whose, words));
       }
-    }
+    });
     const openHands = s.seat === "all" ? frame.hands : null;
     const board = el("div.board", {},
       el("div.replay-bar", {},
@@ -95,17 +102,21 @@ export function showReplay(app, gameId, params) {
         button("replay-next", "\u2192", t("web.replay.next"), () => go(s.step + 1)),
         button("replay-last", "\u21E5", t("web.replay.last"), () => go(frames.length - 1)),
         slider, el("span.step", { id: "replay-step" }, t("web.replay.step_of", { n: s.step, of: frames.length - 1 })), share),
-      el("div.replay-action", { id: "replay-action" }, frame.action || t("web.replay.deal")),
+      // The move in words (its first sentence); its notation ("0: play R1") stays in data-action and the tooltip.
+      el("div.replay-action", { id: "replay-action", dataset: { action: frame.action ?? "" }, title: frame.action ?? "" },
+        frame.action ? (said ? said.map((n) => n.cloneNode(true)) : frame.action) : t("web.replay.deal")),
       renderOpponents(view, seatsAfter(seat, view.players.length), { me: seat, openHands }),
       renderCenter(view),
       el("div.prompt", {}, awaitingText(view)),
       seat !== null ? el("section.hand-area", {}, el("div.hand-tools", {}, el("span.me", {}, t("web.table.you_are", { name: view.players[seat] }))),
-        el("div.hand", { id: "hand", style: `--n: ${view.hands[seat].length}` }, sortHand(view.hands[seat]).map(({ code }) => cardElement(code)))) : null);
+        el("div.hand", { id: "hand", dir: "ltr" }, sortHand(view.hands[seat]).map(({ code }) => cardElement(code)))) : null);
     const side = el("aside.side", {},
       renderScores(view, s.replay.options.target_score ?? 500),
       el("section.panel", {}, el("h2", {}, t("web.table.log")), log));
     screen.replaceChildren(board, side);
     log.scrollTop = log.scrollHeight;
+    const hand = screen.querySelector("#hand");
+    if (hand) layoutHand(hand);
   }
 
   function onKey(event) {

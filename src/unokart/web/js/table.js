@@ -1,10 +1,11 @@
 // A table, live: the waiting room, then the game. Everything shown comes from the server's
 // per-seat `state` messages (docs/PROTOCOL.md); every choice offered is one of `legal`.
-import { t, currentLanguage } from "./i18n.js";
+import { t, tNodes, currentLanguage, seatNames, levelName } from "./i18n.js";
 import { api, tokenKey, TableSocket } from "./net.js";
-import { el, showError, showStatus, errorText, copyText, parseAction, navigate } from "./ui.js";
-import { cardElement, cardName, colorChip, COLORS, itemSvg, sortHand } from "./cards.js";
-import { awaitingText, handSize, renderCenter, renderOpponents, renderScores, seatsAfter } from "./board.js";
+import { el, showError, showServerError, showStatus, copyText, parseAction, navigate } from "./ui.js";
+import { cardElement, cardName, cardRef, colorChip, COLORS, itemSvg, sortHand } from "./cards.js";
+import { awaitingText, handSize, layoutHand, nameEl, renderCenter, renderOpponents, renderScores, seatsAfter } from "./board.js";
+import { describeEvent } from "./events.js";
 import { BOT_LEVELS, savedName, saveName } from "./lobby.js";
 
 const TROPHY_SVG = '<svg viewBox="0 0 64 64" width="72" height="72"><path d="M18 12H8c0 9 4 15 12 16M46 12h10c0 9-4 15-12 16" fill="none" stroke="#ffcc00" stroke-width="4"/><path d="M17 6h30v12c0 11-7 19-15 19s-15-8-15-19z" fill="#ffcc00" stroke="#8a6a00" stroke-width="2"/><path d="M27 14l5-4 5 4-2 6h-6z" fill="#fff3b0"/><rect x="28" y="37" width="8" height="9" fill="#e0a800"/><rect x="19" y="46" width="26" height="9" rx="2" fill="#8a6a00"/></svg>';
@@ -20,11 +21,31 @@ export function showTable(app, code, watchOnly) {
     code, token: localStorage.getItem(tokenKey(code)), watch: watchOnly, seat: null, table: null, version: 0,
     view: null, legal: [], seats: [], deadline: null, seen: new Set(), backlog: true, busy: false,
     selected: null, unoArmed: false, picker: null, reveal: null, summaryFor: null, socket: null,
+    joining: false, game: null, logKey: null, stored: [], pendingFx: null,
   };
   const screen = el("div", { id: "table-screen" });
   app.append(screen);
   const log = el("div.log", { id: "log", role: "log", "aria-live": "polite", "aria-label": t("web.table.log") });
   let tick = null;
+  const LOG_LIMIT = 800; // events kept per game in the tab's sessionStorage
+
+  // The log of the game so far is kept in this tab (sessionStorage, per table and game), so a
+  // reload shows the earlier rounds too; the server resends only the current round.
+  function openLog(game) {
+    if (s.game === game) return;
+    s.game = game;
+    s.logKey = `unokart.log.${code}.${game}`;
+    s.seen = new Set();
+    log.replaceChildren();
+    try { s.stored = JSON.parse(sessionStorage.getItem(s.logKey) || "[]"); } catch { s.stored = []; }
+    for (const entry of s.stored) showEvent(entry.round, entry.event, false);
+  }
+
+  function storeEvent(round, event) {
+    s.stored.push({ round, event });
+    if (s.stored.length > LOG_LIMIT) s.stored.splice(0, s.stored.length - LOG_LIMIT);
+    try { sessionStorage.setItem(s.logKey, JSON.stringify(s.stored)); } catch { /* storage full: the log still shows */ }
+  }
 
   // ------------------------------------------------------------------ connection
   function connect() {
@@ -44,6 +65,7 @@ export function showTable(app, code, watchOnly) {
     } else if (message.type === "table") {
       s.table = message.table;
       s.seats = message.table.seats;
+      if (s.joining && !(s.table.status === "lobby" && s.seats.some((seat) => seat.kind === "empty"))) s.joining = false; // every seat taken: watch
       render();
     } else if (message.type === "state") {
       onState(message);
@@ -57,7 +79,7 @@ export function showTable(app, code, watchOnly) {
       } else if (message.code === "stale_version") {
         s.socket.send({ type: "sync" });
       } else if (message.code !== "rate_limited") {
-        showError(errorText(message));
+        showServerError(message);
       }
       render();
     }
@@ -66,8 +88,10 @@ export function showTable(app, code, watchOnly) {
   function onState(message) {
     const previousRound = s.view ? s.view.round : null;
     s.version = message.version;
-    s.view = message.view;
     s.seats = message.seats || s.seats;
+    s.view = message.view;
+    s.view.players = seatNames(message.view.players, s.seats); // bots by their level, in the reader's words
+    openLog(message.game ?? s.table?.game ?? 0);
     s.legal = (message.legal || []).map(parseAction);
     s.deadline = message.deadline;
     s.busy = false;
@@ -80,19 +104,27 @@ export function showTable(app, code, watchOnly) {
     render();
   }
 
-  function addEvent(event, fresh) {
-    const key = `${s.view.round}:${event.i}`;
-    if (s.seen.has(key)) return;
+  /** One event into the log; false if it was there already (events come again after a reconnection). */
+  function showEvent(round, event, fresh) {
+    const key = `${round}:${event.i}`;
+    if (s.seen.has(key)) return false;
     s.seen.add(key);
-    // The challenger sees the reveal; its sentence ("X shows you their hand") is not for the one who showed it.
-    const ownReveal = event.type === "reveal" && event.seat === s.seat;
-    if (event.type === "round_start") log.append(el("p.round", {}, event.text || ""));
-    else if (event.text && !ownReveal) log.append(el(`p${event.type === "item" ? ".item" : ""}${PRIVATE_EVENTS.has(event.type) ? ".private" : ""}`, {}, event.text));
+    if (event.text === null) return true; // the server says it tells a person nothing
+    const words = describeEvent(event, s.view ? s.view.players : [], s.seat);
+    if (!words) return true;
+    const kind = event.type === "round_start" ? ".round" : `${event.type === "item" ? ".item" : ""}${PRIVATE_EVENTS.has(event.type) ? ".private" : ""}`;
+    log.append(el(`p${kind}`, { dataset: { event: event.type, round } }, words));
+    // The Green Shell's victim is chosen after it is turned: say whom it hit while the effect is up.
+    if (fresh && event.type === "green_shell_target") document.querySelector("#item-fx .what")?.append(el("div", {}, words.map((n) => n.cloneNode(true))));
+    return true;
+  }
+
+  function addEvent(event, fresh) {
+    if (!showEvent(s.view.round, event, fresh)) return;
+    storeEvent(s.view.round, event);
     if (event.type === "reveal" && event.to === s.seat) s.reveal = { seat: event.seat, cards: event.cards };
     if (event.type === "round_end") s.roundEnd = event;
-    if (fresh && event.type === "item" && event.item) itemEffect(event);
-    // The Green Shell's victim is chosen after it is turned: say whom it hit while the effect is up.
-    if (fresh && event.type === "green_shell_target" && event.text) document.querySelector("#item-fx .what")?.append(el("div", {}, event.text));
+    if (fresh && event.type === "item" && event.item) s.pendingFx = event; // shown once the table is drawn
   }
 
   // ------------------------------------------------------------------ actions
@@ -110,7 +142,7 @@ export function showTable(app, code, watchOnly) {
   function chooseCard(code) {
     const plays = playsOf(code);
     if (!plays.length) {
-      showError(t("web.table.cannot_play", { card: cardName(code) }));
+      showError(t("web.table.cannot_play", { card: cardName(code) }), "R4.1");
       return;
     }
     const withUno = s.unoArmed && plays.some((a) => a.uno);
@@ -149,8 +181,13 @@ export function showTable(app, code, watchOnly) {
         el("a.btn.btn-primary", { href: "/", onclick: (e) => { e.preventDefault(); navigate("/"); } }, t("web.back_to_lobby")))));
       return;
     }
-    if (s.table.status === "lobby" && s.table.seats.some((seat) => seat.kind === "empty")) renderJoin();
-    else { s.watch = true; connect(); }
+    if (s.table.status === "lobby" && s.table.seats.some((seat) => seat.kind === "empty")) {
+      // Watch while choosing a seat: a seat someone takes meanwhile leaves the list at once.
+      s.joining = true;
+      s.seats = s.table.seats;
+      renderJoin();
+      connect();
+    } else { s.watch = true; connect(); }
   }
 
   async function joinSeat(name, seat) {
@@ -162,6 +199,7 @@ export function showTable(app, code, watchOnly) {
       localStorage.setItem(tokenKey(code), joined.token);
       if (s.socket) s.socket.close();
       s.watch = false;
+      s.joining = false;
       connect();
     } catch (err) {
       showError(err.message);
@@ -172,10 +210,17 @@ export function showTable(app, code, watchOnly) {
     const name = el("input", { type: "text", id: "join-name", maxlength: 24, value: savedName(), placeholder: t("web.lobby.name_placeholder"), autocomplete: "nickname" });
     const form = el("form", {}, el("label.field", {}, el("span", {}, t("web.lobby.your_name")), name),
       el("div.row", {}, el("button.btn.btn-primary", { type: "submit", id: "join-btn" }, t("web.join.take_seat")),
-        el("button.btn.btn-ghost", { type: "button", onclick: () => { s.watch = true; connect(); } }, t("web.lobby.watch"))));
+        el("button.btn.btn-ghost", { type: "button", onclick: () => { s.joining = false; s.watch = true; render(); } }, t("web.lobby.watch"))));
     form.addEventListener("submit", (event) => { event.preventDefault(); joinSeat(name.value.trim()); });
-    screen.replaceChildren(el("div.waiting", {}, el("section.panel", {}, el("h2", {}, t("web.join.title", { code })), seatList(), form)));
+    screen.replaceChildren(el("div.waiting", { id: "join-page" }, el("section.panel", {}, el("h2", {}, t("web.join.title", { code })), seatList(), form)));
     name.focus();
+  }
+
+  /** The join page's seats again (a `table` message came), keeping what was typed. */
+  function updateJoin() {
+    const list = screen.querySelector("#join-page #seats");
+    if (list) list.replaceWith(seatList());
+    else renderJoin();
   }
 
   function seatList() {
@@ -184,7 +229,7 @@ export function showTable(app, code, watchOnly) {
     const list = el("ul.list.seats-list", { id: "seats" });
     for (const seat of s.seats.length ? s.seats : table.seats) {
       const who = seat.kind === "empty" ? el("span.empty", {}, t("web.wait.empty_seat"))
-        : el("span.who", {}, el("strong", {}, seat.name),
+        : el("span.who", {}, el("strong", {}, seat.kind === "bot" ? t("web.lobby.bot_level", { level: levelName(seat.level) }) : nameEl(seat.name)),
           seat.seat === s.seat ? el("span.badge.badge-you", {}, t("web.you")) : null,
           seat.kind === "bot" ? el("span.badge.badge-bot", {}, t("web.wait.bot")) : null,
           seat.kind === "human" && !seat.connected && seat.seat !== s.seat ? el("span.badge.badge-off", {}, t("web.table.offline")) : null);
@@ -199,7 +244,7 @@ export function showTable(app, code, watchOnly) {
         });
         tools.append(level);
       }
-      if (table.status === "lobby" && !mine && seat.kind === "empty" && !s.watch) {
+      if (table.status === "lobby" && !mine && seat.kind === "empty" && (s.joining || !s.watch)) {
         tools.append(el("button.btn.btn-small", { type: "button", onclick: () => joinSeat((document.getElementById("join-name")?.value || savedName()).trim(), seat.seat) }, t("web.join.sit_here")));
       }
       list.append(el("li", { dataset: { seat: seat.seat } }, el("div", {}, el("span.sub", {}, t("web.lobby.seat_n", { n: seat.seat + 1 })), " ", who), tools));
@@ -226,8 +271,8 @@ export function showTable(app, code, watchOnly) {
       el("h3", {}, t("web.wait.seats")),
       seatList(),
       el("p.sub", { style: "color:var(--muted)" }, t("web.wait.rules", {
-        target: table.options.target_score, hand: table.options.hand_size,
-        timer: table.turn_timer ? t("web.lobby.timer_s", { s: table.turn_timer }) : t("web.lobby.timer_none"),
+        target: t("web.wait.target", { n: table.options.target_score }), hand: t("web.wait.hand", { n: table.options.hand_size }),
+        timer: table.turn_timer ? t("web.lobby.timer_n", { n: table.turn_timer }) : t("web.lobby.timer_none"),
         rules: options.length ? options.join(", ") : t("web.wait.no_house_rules"),
       })),
       seated ? el("div.row", {},
@@ -244,6 +289,7 @@ export function showTable(app, code, watchOnly) {
 
   // ------------------------------------------------------------------ the game
   function render() {
+    if (s.joining) { if (s.table) updateJoin(); return; }
     if (!s.table && !s.view) return;
     document.getElementById("top-meta").textContent = s.view
       ? t("web.table.meta", { code, round: s.view.round }) : t("web.table.meta_lobby", { code });
@@ -270,7 +316,11 @@ export function showTable(app, code, watchOnly) {
     const side = el("aside.side", {}, renderScores(view, s.table?.options?.target_score ?? ""), el("section.panel", {}, el("h2", {}, t("web.table.log")), log));
     screen.replaceChildren(el("div.game", { id: "game", dataset: { awaiting: view.awaiting, mine: String(view.to_act === me && me !== null), version: s.version, round: view.round } }, board, side));
     log.scrollTop = log.scrollHeight; // only now is the log laid out
+    const hand = screen.querySelector("#hand");
+    if (hand) layoutHand(hand);
     if (focused !== undefined) screen.querySelector(`[data-hand-index="${focused}"]`)?.focus();
+    if (s.pendingFx) { itemEffect(s.pendingFx); s.pendingFx = null; }
+    else placeEffect();
     renderSummary();
   }
 
@@ -294,11 +344,11 @@ export function showTable(app, code, watchOnly) {
     const box = el("div.decision", { id: "decision" });
     const view = s.view;
     if (s.reveal) {
-      box.append(el("div.title", {}, t("web.table.revealed", { name: view.players[s.reveal.seat] })),
+      box.append(el("div.title", {}, tNodes("web.table.revealed", { name: nameEl(view.players[s.reveal.seat]) })),
         el("div.reveal", { id: "reveal" }, sortHand(s.reveal.cards).map(({ code }) => cardElement(code, { size: "md" }))));
     }
     if (s.picker || legalOf("color").length) {
-      box.append(el("div.title", {}, s.picker ? t("web.table.color_for", { card: cardName(s.picker.card) }) : t("web.table.choose_color")));
+      box.append(el("div.title", {}, s.picker ? tNodes("web.table.color_for", { card: cardRef(s.picker.card) }) : t("web.table.choose_color")));
       for (const color of COLORS) {
         box.append(el(`button.color-btn.${color}`, { type: "button", dataset: { color }, onclick: () => chooseColor(color) }, colorChip(color).textContent, " ", t(`core.color.${color}`)));
       }
@@ -322,7 +372,7 @@ export function showTable(app, code, watchOnly) {
     if (targets.length) {
       box.append(el("div.title", {}, t(`web.table.choose_${targets[0].verb}`)));
       targets.forEach((a, i) => box.append(el("button.btn.btn-primary", { type: "button", dataset: { target: a.target }, onclick: () => send(a) },
-        t("web.table.target_btn", { name: view.players[a.target], n: handSize(view, a.target) }), " ", el("kbd", {}, i + 1))));
+        tNodes("web.table.target_btn", { name: nameEl(view.players[a.target]), n: handSize(view, a.target) }), " ", el("kbd", {}, i + 1))));
     }
     return box;
   }
@@ -333,7 +383,7 @@ export function showTable(app, code, watchOnly) {
     const playable = new Set(s.legal.filter((a) => a.verb === "play" || a.verb === "jump").map((a) => a.card));
     const jumping = s.legal.some((a) => a.verb === "jump");
     const myTurn = view.to_act === s.seat;
-    const row = el("div.hand", { id: "hand", role: "group", "aria-label": t("web.table.your_hand", { n: hand.length }), style: `--n: ${hand.length}` });
+    const row = el("div.hand", { id: "hand", dir: "ltr", role: "group", "aria-label": t("web.table.your_hand", { n: hand.length }) });
     sortHand(hand).forEach(({ code }, position) => {
       const card = cardElement(code, { tag: "button" });
       card.type = "button";
@@ -351,7 +401,7 @@ export function showTable(app, code, watchOnly) {
     }, "UNO!") : null;
     return el("section.hand-area", {},
       el("div.hand-tools", {},
-        el("span.me", {}, t("web.table.you_are", { name: view.players[s.seat] })),
+        el("span.me", {}, tNodes("web.table.you_are", { name: nameEl(view.players[s.seat]) })),
         jumping ? el("span.badge", {}, t("web.table.jump_in")) : null,
         el("span.shortcuts", {}, el("kbd", {}, "\u2190\u2192"), el("kbd", {}, "Enter"), " ", t("web.keys.play"), " · ", el("kbd", {}, "D"), " ", t("web.keys.draw"), " · ", el("kbd", {}, "U"), " UNO · ", el("kbd", {}, "?"))),
       uno ? el("div.uno-wrap", {}, uno) : null,
@@ -360,14 +410,35 @@ export function showTable(app, code, watchOnly) {
   }
 
   // ------------------------------------------------------------------ items, summaries
+  // The item's moment of glory flies over a part of the table where nothing can be clicked now
+  // (the pile, else the opponents), never over a decision; with no such place it joins the prompt.
   function itemEffect(event) {
     const icons = el("div.icons", {}, cardElement(event.card));
-    icons.insertAdjacentHTML("beforeend", itemSvg(event.item, 84));
+    icons.insertAdjacentHTML("beforeend", itemSvg(event.item, 64));
     const fx = el("div.item-fx", { id: "item-fx", role: "status", dataset: { item: event.item } },
-      el("div.box", {}, icons, el("div.name", {}, t(`core.item.${event.item}`)), el("div.what", {}, event.text || "")));
+      el("div.box", {}, icons, el("div.name", {}, t(`core.item.${event.item}`)), el("div.what", {}, describeEvent(event, s.view.players, s.seat) || "")));
     document.getElementById("item-fx")?.remove();
     document.body.append(fx);
+    placeEffect();
     setTimeout(() => fx.remove(), 2300);
+  }
+
+  function placeEffect() {
+    const fx = document.getElementById("item-fx");
+    if (!fx) return;
+    const controls = [...screen.querySelectorAll("button:not(:disabled), select, input, a[href]")]
+      .map((node) => node.getBoundingClientRect()).filter((r) => r.width && r.height);
+    const overlaps = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    const spot = ["#game .center", "#game .opponents"].map((sel) => screen.querySelector(sel)?.getBoundingClientRect())
+      .find((r) => r && r.height > 100 && !controls.some((c) => overlaps(r, c)));
+    fx.classList.toggle("inline", !spot);
+    if (!spot) { // no free place: a line under the prompt, covering nothing
+      screen.querySelector("#prompt")?.after(fx);
+      fx.removeAttribute("style");
+      return;
+    }
+    if (fx.parentNode !== document.body) document.body.append(fx);
+    Object.assign(fx.style, { left: `${spot.left + scrollX}px`, top: `${spot.top + scrollY}px`, width: `${spot.width}px`, height: `${spot.height}px` });
   }
 
   function renderSummary() {
@@ -380,7 +451,7 @@ export function showTable(app, code, watchOnly) {
     s.summaryFor = key;
     const end = s.roundEnd && s.roundEnd.scores ? s.roundEnd : { winner: view.round_winner, hand_points: view.players.map(() => null), scores: view.scores, points: null };
     const rows = view.players.map((name, seat) => el(`tr${seat === end.winner ? ".winner" : ""}`, {},
-      el("td", {}, seat === end.winner ? "\u2605 " : "", name),
+      el("td", {}, seat === end.winner ? "\u2605 " : "", nameEl(name)),
       el("td.num", {}, end.hand_points[seat] ?? "–"),
       el("td.num", {}, seat === end.winner ? `+${end.points}` : ""),
       el("td.num", {}, end.scores[seat])));
@@ -389,7 +460,7 @@ export function showTable(app, code, watchOnly) {
     dialog.replaceChildren(...[
       gameOver ? trophy() : null,
       el("h2", { id: "summary-title" }, gameOver ? t("web.summary.game_title") : t("web.summary.round_title", { round: view.round })),
-      el("p.winner-line", {}, gameOver ? t("core.event.game_end", { name: view.players[view.game_winner] }) : t("core.event.round_end", { name: view.players[end.winner], points: end.points })),
+      el("p.winner-line", {}, gameOver ? tNodes("core.event.game_end", { name: nameEl(view.players[view.game_winner]) }) : tNodes("core.event.round_end", { name: nameEl(view.players[end.winner]), points: end.points })),
       el("table.summary-table", { id: "summary-table" },
         el("thead", {}, el("tr", {}, el("th", {}, t("web.table.player")), el("th.num", {}, t("web.summary.hand_points")), el("th.num", {}, t("web.summary.won")), el("th.num", {}, t("core.scores")))),
         el("tbody", {}, rows)),

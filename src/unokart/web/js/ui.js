@@ -21,10 +21,17 @@ export function el(spec, attrs = {}, ...children) {
 }
 
 let errorTimer;
-/** A clear, dismissing banner for anything that went wrong (never a stack trace). */
-export function showError(message) {
+/**
+ * A clear, dismissing banner for anything that went wrong (never a stack trace). A rule id, when
+ * one applies, follows as a small hint linking to that rule on the "How to play" page.
+ */
+export function showError(message, rule = null) {
   const banner = document.getElementById("error-banner");
-  banner.textContent = message;
+  banner.replaceChildren(el("span.error-text", {}, message));
+  const section = rule ? /^R(\d+)/.exec(rule) : null;
+  if (section) {
+    banner.append(" ", el("a.rule-hint", { href: `/#rules/${section[1]}`, dataset: { rule } }, t("web.rule_hint", { rule })));
+  }
   banner.classList.remove("hidden");
   clearTimeout(errorTimer);
   errorTimer = setTimeout(() => banner.classList.add("hidden"), 6000);
@@ -36,11 +43,9 @@ export function showStatus(message) {
   banner.classList.toggle("hidden", !message);
 }
 
-/** An error from the server in the reader's words: its sentence, with the rule id when one applies. */
-export function errorText(error) {
-  const known = `web.error.${error.code}`;
-  const message = error.message || t(known);
-  return error.rule && !message.includes(error.rule) ? `${error.rule} ${message}` : message;
+/** An error from the server in the reader's words (the server translates `message`), its rule id apart. */
+export function showServerError(error) {
+  showError(error.message || t(`web.error.${error.code}`), error.rule || null);
 }
 
 export async function copyText(text, button) {
