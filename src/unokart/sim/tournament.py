@@ -17,7 +17,7 @@ from typing import Callable, Iterator
 
 from ..bots import make_bot
 from ..rules.options import Options
-from .match import GameResult, play_game
+from .match import MAX_DECISIONS, GameResult, play_game
 from .stats import wilson_interval
 
 
@@ -29,6 +29,7 @@ class Setup:
     options: dict
     seed: int
     records: str | None = None
+    max_decisions: int = MAX_DECISIONS  # a round that reaches it ends the game, abandoned (match.play_game)
 
     @property
     def players(self) -> int:
@@ -82,7 +83,7 @@ def play_indexed(setup: Setup, index: int) -> Played:
     entries = seating(setup.lineup, index % n)
     names = [setup.lineup[e] for e in entries]
     result = play_game([_bot(name) for name in names], block_seed(setup.seed, index // n), setup.options,
-                       names=names, keep_record=setup.records is not None)
+                       names=names, keep_record=setup.records is not None, max_decisions=setup.max_decisions)
     if setup.records is not None:
         import json
 
@@ -186,6 +187,8 @@ def summarize(setup: Setup, played: list[Played]) -> dict:
         bots[name].rating = rating
     return {
         "games": len(played), "players": setup.players, "seed": setup.seed,
+        # Abandoned games count as played and won by nobody (never dropped): they lower every win rate.
+        "abandoned": sum(game.result.abandoned for game in played), "max_decisions": setup.max_decisions,
         "options": setup.options, "lineup": list(setup.lineup),
         "bots": [bots[name].to_json() for name in names],
     }
@@ -202,7 +205,7 @@ def rate(setup: Setup, played: list[Played]) -> dict[str, dict]:
     ratings = {name: model.rating(name=name) for name in dict.fromkeys(setup.lineup)}
     for game in played:
         names = [setup.lineup[e] for e in game.entries]
-        if len(set(names)) < 2:
+        if len(set(names)) < 2 or game.result.abandoned:  # an abandoned game ranks nobody
             continue
         updated = model.rate([[ratings[name]] for name in names], scores=list(game.result.scores))
         for name in set(names):
