@@ -43,7 +43,7 @@ FONTS = {
     "unokart-arabic-400": ("UnoKart Arabic", 400, "NotoNaskhArabic-Regular.ttf", f"U+0600-06FF,U+0750-077F,U+FB50-FDFF,U+FE70-FEFF,U+200E-200F,{JOINERS}"),
     "unokart-arabic-700": ("UnoKart Arabic", 700, "NotoNaskhArabic-Bold.ttf", f"U+0600-06FF,U+0750-077F,U+FB50-FDFF,U+FE70-FEFF,U+200E-200F,{JOINERS}"),
     # The few symbols the table draws (direction, skip, colour letters' shapes).
-    "unokart-symbols-shapes": ("UnoKart Symbols", 400, "NotoSansSymbols2-Regular.ttf", "U+25A0-25FF"),
+    "unokart-symbols-shapes": ("UnoKart Symbols", 400, "NotoSansSymbols2-Regular.ttf", "U+25A0-25FF,U+2605,U+275A"),
     "unokart-symbols-arrows": ("UnoKart Symbols", 400, "NotoSansMath-Regular.ttf", "U+2190-21FF,U+2298"),
 }
 
