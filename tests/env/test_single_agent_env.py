@@ -38,7 +38,8 @@ def test_a_round_against_bots_ends_with_the_agents_points(players, opponents, se
 def test_same_seed_same_round():
     first = play_round(SingleAgentEnv(players=3, opponents="heuristic"), seed=5)
     second = play_round(SingleAgentEnv(players=3, opponents="heuristic"), seed=5)
-    assert first == second
+    assert first[:2] == second[:2] and first[2]["round_winner"] == second[2]["round_winner"]
+    assert np.array_equal(first[2]["action_mask"], second[2]["action_mask"])
 
 
 def test_an_agent_that_always_draws_rarely_wins_against_heuristic_bots():

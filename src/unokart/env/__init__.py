@@ -3,10 +3,13 @@
 - ``env(players=4, options=None, ...)`` / ``raw_env``: a PettingZoo AEC environment;
 - ``SingleAgentEnv``: a Gymnasium environment, the other seats played by bots,
   registered as ``UnoKart-v0`` (``gymnasium.make("unokart.env:UnoKart-v0")``);
-- ``PolicyBot``: a trained MaskablePPO policy sitting at a table as a bot.
+- ``BatchEnv``: many games stepped in one call (numpy arrays in and out), bots inside the step;
+- ``PolicyBot``: a trained MaskablePPO policy sitting at a table as a bot; ``numpy_policy``: a
+  policy saved as a plain ``.npz`` that plays with numpy alone (``make_bot("policy:NAME")``).
 
-Importing this package is cheap (the command line imports it); PettingZoo and
-Gymnasium load with the first of these names that is used.
+Importing this package registers ``UnoKart-v0`` with Gymnasium's registry (it
+imports Gymnasium, not the envs); PettingZoo and the envs load with the first
+of these names that is used.
 """
 
 from __future__ import annotations
@@ -30,5 +33,8 @@ def __getattr__(name: str) -> Any:
     return getattr(importlib.import_module(module, __name__), name)
 
 
-if "gymnasium" in sys.modules:  # gymnasium.make("unokart.env:UnoKart-v0") imports us: register now
-    importlib.import_module(".single", __name__)
+# Registered on import, whatever was imported first: gymnasium.make("unokart.env:UnoKart-v0") imports this
+# package, but finds nothing to run when it was imported earlier (Gymnasium 1.x loads no plugins itself).
+from .registration import register_envs  # noqa: E402
+
+register_envs()

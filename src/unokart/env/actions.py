@@ -12,7 +12,7 @@ from functools import lru_cache
 from ..rules import Action
 from ..rules import actions as A
 from ..rules.actions import make
-from ..rules.cards import N_FACES, WILD_DRAW_FOUR, WILD_ITEM_BOX
+from ..rules.cards import COLORS, FACE_CODE, N_FACES, WILD_DRAW_FOUR, WILD_ITEM_BOX
 
 MAX_PLAYERS = 10
 MAX_OFFSETS = MAX_PLAYERS - 1
@@ -99,13 +99,23 @@ def action_of_index(index: int, seat: int, players: int) -> Action | None:
 
 
 def describe_index(index: int) -> str:
-    """The block and argument of an index, for documentation and errors: ``play[12]``, ``catch[3]``."""
+    """What an index does, in NOTATION.md's words with the card named: ``play Y6``, ``play W+4 G uno``,
+    ``jump R+2``, ``color B``, ``catch offset 3`` (seats stay relative: offset k is k seats to the left)."""
     if not 0 <= index < N_ACTIONS:
         return f"out of range (0 to {N_ACTIONS - 1})"
     start, name = max((s, n) for s, n in _BLOCKS if s <= index)
+    arg = index - start
+    if name in ("play", "play_uno"):
+        face, color = _variant_face_color(arg)
+        text = f"play {FACE_CODE[face]}" + (f" {COLORS[color]}" if color >= 0 else "")
+        return text + " uno" if name == "play_uno" else text
+    if name in ("jump", "jump_uno"):
+        return f"jump {FACE_CODE[arg]}" + (" uno" if name == "jump_uno" else "")
+    if name == "color":
+        return f"color {COLORS[arg]}"
     if name in ("target", "swap", "catch"):
-        return f"{name}[offset {index - start + 1}]"
-    return f"{name}[{index - start}]" if name not in ("draw", "pass", "challenge", "accept", "uno", "decline") else name
+        return f"{name} offset {arg + 1}"
+    return name  # draw, pass, challenge, accept, uno, decline
 
 
 assert N_ACTIONS == 255 and N_FACES == 54

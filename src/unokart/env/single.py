@@ -35,7 +35,8 @@ class SingleAgentEnv(gymnasium.Env):
     MaskablePPO, and ``info["round_winner"]`` tells who won an ended round.
     """
 
-    metadata = {"render_modes": ["human", "ansi"]}
+    # Text rendering: render_fps is how often a viewer replaying rendered steps would show them.
+    metadata = {"render_modes": ["human", "ansi"], "render_fps": 2}
 
     def __init__(self, players: int = 4, opponents: "str | list[str]" = "random", seat: int = 0,
                  options: "dict | None" = None, reward: str = "round", reward_scale: float | None = None,
@@ -74,7 +75,8 @@ class SingleAgentEnv(gymnasium.Env):
             self._done = False
             self._play_bots()
             if not self._done:  # a round can (very rarely) end before the agent's first decision: deal again
-                return self.aec.observe(self.agent), {}
+                obs = self.aec.observe(self.agent)
+                return obs, {"action_mask": obs["action_mask"].astype(bool)}
             seed += 1
 
     def step(self, action: Any) -> tuple[dict, float, bool, bool, dict]:
@@ -90,8 +92,11 @@ class SingleAgentEnv(gymnasium.Env):
         self._play_bots()
         reward = aec._cumulative_rewards[agent]
         aec._cumulative_rewards[agent] = 0.0
-        info = {"round_winner": aec.game.round_winner} if self._done else {}
-        return aec.observe(agent), reward, aec.terminations[agent], aec.truncations[agent], info
+        obs = aec.observe(agent)
+        info = {"action_mask": obs["action_mask"].astype(bool)}  # all False once the episode is over
+        if self._done:
+            info["round_winner"] = aec.game.round_winner
+        return obs, reward, aec.terminations[agent], aec.truncations[agent], info
 
     def _refused(self, reason: str) -> tuple[dict, float, bool, bool, dict]:
         """An illegal action under ``illegal_action="penalize"``: nothing changes but the step count."""
@@ -100,7 +105,9 @@ class SingleAgentEnv(gymnasium.Env):
         if aec.steps >= aec.max_steps:
             aec._end_episode(truncated=True)
             self._done = True
-        return aec.observe(self.agent), -self.illegal_penalty, False, self._done, {"illegal_action": reason}
+        obs = aec.observe(self.agent)
+        return obs, -self.illegal_penalty, False, self._done, {"illegal_action": reason,
+                                                               "action_mask": obs["action_mask"].astype(bool)}
 
     def _play_bots(self) -> None:
         """Let the bots decide until the agent must decide or the episode ends."""
@@ -135,9 +142,7 @@ class SingleAgentEnv(gymnasium.Env):
 
 
 def register() -> None:
-    """Register ``UnoKart-v0`` with Gymnasium (once)."""
-    if "UnoKart-v0" not in gymnasium.registry:
-        gymnasium.register(id="UnoKart-v0", entry_point="unokart.env.single:SingleAgentEnv")
+    """Register ``UnoKart-v0`` with Gymnasium (once; importing ``unokart.env`` already did)."""
+    from .registration import register_envs
 
-
-register()
+    register_envs()

@@ -1,0 +1,179 @@
+"""Train a policy with PPO written in numpy alone, on the batched env against bots, and save it as a ``.npz``.
+
+No torch: a two-layer tanh perceptron, its gradients by hand, Adam. The batch
+env plays the bots inside its step, so one seat of every game learns.
+
+    python examples/train_numpy_ppo.py --minutes 10 --opponents heuristic --out baseline.npz
+    UNOKART_MODELS=. unokart simulate --bots policy:baseline,heuristic --games 2000
+
+The saved file plays with numpy alone (``unokart.env.numpy_policy``): copy it
+into a models folder and seat it as ``policy:NAME``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import time
+
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # one core: BLAS threads would only spin
+
+import numpy as np  # noqa: E402
+
+from unokart.env import BatchEnv  # noqa: E402
+from unokart.env.aec import observation_space  # noqa: E402
+from unokart.env.numpy_policy import FORMAT, NumpyPolicy  # noqa: E402
+
+
+def init_params(rng: np.random.Generator, sizes: list[int]) -> dict[str, np.ndarray]:
+    p = {}
+    for k, (fan_in, fan_out) in enumerate(zip(sizes[:-1], sizes[1:])):
+        gain = 0.01 if k == len(sizes) - 2 else np.sqrt(2.0)  # small last layer: a near-uniform first policy
+        p[f"w{k}"] = (rng.standard_normal((fan_in, fan_out)) * gain / np.sqrt(fan_in)).astype(np.float32)
+        p[f"b{k}"] = np.zeros(fan_out, np.float32)
+    p["wv"] = np.zeros((sizes[-2], 1), np.float32)
+    p["bv"] = np.zeros(1, np.float32)
+    return p
+
+
+def forward(p, x):
+    h0 = np.tanh(x @ p["w0"] + p["b0"])
+    h1 = np.tanh(h0 @ p["w1"] + p["b1"])
+    return h0, h1, h1 @ p["w2"] + p["b2"], (h1 @ p["wv"] + p["bv"])[:, 0]
+
+
+def masked_log_softmax(logits, mask):
+    z = np.where(mask, logits, -1e9)
+    z = z - z.max(axis=1, keepdims=True)
+    return z - np.log(np.exp(z).sum(axis=1, keepdims=True))
+
+
+def ppo_grads(p, x, mask, actions, old_logp, adv, returns, clip, vf_coef, ent_coef):
+    """The PPO loss's gradients, by hand, for one minibatch."""
+    b = len(x)
+    h0, h1, logits, v = forward(p, x)
+    logp_all = masked_log_softmax(logits, mask)
+    prob = np.exp(logp_all) * mask
+    logp = logp_all[np.arange(b), actions]
+    ratio = np.exp(logp - old_logp)
+    clipped = ((adv >= 0) & (ratio > 1 + clip)) | ((adv < 0) & (ratio < 1 - clip))
+    g = np.where(clipped, 0.0, -adv * ratio) / b  # d loss / d logp
+    dlogits = -prob * g[:, None]
+    dlogits[np.arange(b), actions] += g
+    entropy = -(prob * np.where(mask, logp_all, 0.0)).sum(axis=1)
+    dlogits += ent_coef / b * prob * (np.where(mask, logp_all, 0.0) + entropy[:, None])
+    dv = vf_coef * (v - returns) / b
+    grads = {"w2": h1.T @ dlogits, "b2": dlogits.sum(0), "wv": h1.T @ dv[:, None], "bv": np.array([dv.sum()])}
+    dh1 = (dlogits @ p["w2"].T + dv[:, None] @ p["wv"].T) * (1 - h1 ** 2)
+    grads["w1"], grads["b1"] = h0.T @ dh1, dh1.sum(0)
+    dh0 = (dh1 @ p["w1"].T) * (1 - h0 ** 2)
+    grads["w0"], grads["b0"] = x.T @ dh0, dh0.sum(0)
+    stats = {"clipfrac": float(clipped.mean()), "entropy": float(entropy.mean()),
+             "value_loss": float(((v - returns) ** 2).mean())}
+    return grads, stats
+
+
+class Adam:
+    def __init__(self, params, lr):
+        self.lr, self.t = lr, 0
+        self.m = {k: np.zeros_like(v) for k, v in params.items()}
+        self.v = {k: np.zeros_like(v) for k, v in params.items()}
+
+    def step(self, params, grads, max_norm=0.5):
+        norm = np.sqrt(sum(float((g ** 2).sum()) for g in grads.values()))
+        scale = min(1.0, max_norm / (norm + 1e-8))
+        self.t += 1
+        for k, g in grads.items():
+            g = g * scale
+            self.m[k] = 0.9 * self.m[k] + 0.1 * g
+            self.v[k] = 0.999 * self.v[k] + 0.001 * g * g
+            mhat = self.m[k] / (1 - 0.9 ** self.t)
+            vhat = self.v[k] / (1 - 0.999 ** self.t)
+            params[k] -= (self.lr * mhat / (np.sqrt(vhat) + 1e-5)).astype(np.float32)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--minutes", type=float, default=10.0)
+    ap.add_argument("--players", type=int, default=2)
+    ap.add_argument("--opponents", default="heuristic")
+    ap.add_argument("--envs", type=int, default=64)
+    ap.add_argument("--steps", type=int, default=32, help="steps per env per update")
+    ap.add_argument("--hidden", type=int, default=64)
+    ap.add_argument("--lr", type=float, default=5e-4)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--out", default="baseline.npz")
+    args = ap.parse_args()
+
+    rng = np.random.default_rng(args.seed)
+    env = BatchEnv(num_envs=args.envs, players=args.players, opponents=args.opponents, seed=args.seed)
+    # Inputs scaled to about [0, 1] by the observation space's bounds.
+    obs_scale = (1.0 / observation_space(env.options)["observation"].high).astype(np.float32)
+    params = init_params(rng, [len(obs_scale), args.hidden, args.hidden, 255])
+    adam = Adam(params, args.lr)
+    learner = env.learner
+    obs, mask, _ = env.reset()
+    n, T = args.envs, args.steps
+    gamma, lam, clip = 0.997, 0.95, 0.2
+    start = time.perf_counter()
+    deadline = start + 60 * args.minutes
+    samples, episodes, wins, update = 0, 0, 0, 0
+    recent: list[float] = []
+    while time.perf_counter() < deadline:
+        xs = np.zeros((T, n, len(obs_scale)), np.float32)
+        masks = np.zeros((T, n, 255), bool)
+        acts = np.zeros((T, n), np.int64)
+        logps = np.zeros((T, n), np.float32)
+        values = np.zeros((T + 1, n), np.float32)
+        rewards = np.zeros((T, n), np.float32)
+        dones = np.zeros((T, n), np.float32)
+        for step in range(T):
+            x = obs * obs_scale
+            _, _, logits, v = forward(params, x)
+            logp_all = masked_log_softmax(logits, mask)
+            # sample by the Gumbel trick, masked
+            a = np.where(mask, logp_all - np.log(-np.log(rng.random(logp_all.shape))), -np.inf).argmax(axis=1)
+            xs[step], masks[step], acts[step] = x, mask, a
+            logps[step], values[step] = logp_all[np.arange(n), a], v
+            obs, mask, _, r, done = env.step(a)
+            rewards[step], dones[step] = r[:, learner], done
+            for i in np.flatnonzero(done):
+                episodes += 1
+                wins += r[i, learner] > 0
+                recent.append(float(r[i, learner] > 0))
+        values[T] = forward(params, obs * obs_scale)[3]
+        adv = np.zeros((T, n), np.float32)
+        last = np.zeros(n, np.float32)
+        for step in reversed(range(T)):
+            nonterminal = 1.0 - dones[step]
+            delta = rewards[step] + gamma * values[step + 1] * nonterminal - values[step]
+            last = delta + gamma * lam * nonterminal * last
+            adv[step] = last
+        returns = adv + values[:T]
+        flat = lambda a: a.reshape(T * n, *a.shape[2:])  # noqa: E731
+        bx, bm, ba, bl, badv, bret = map(flat, (xs, masks, acts, logps, adv, returns))
+        badv = (badv - badv.mean()) / (badv.std() + 1e-8)
+        for _ in range(4):
+            order = rng.permutation(T * n)
+            for chunk in np.array_split(order, 4):
+                grads, stats = ppo_grads(params, bx[chunk], bm[chunk], ba[chunk], bl[chunk], badv[chunk], bret[chunk],
+                                         clip, 0.5, 0.01)
+                adam.step(params, grads)
+        samples += T * n
+        update += 1
+        if update % 20 == 0:
+            recent = recent[-400:]
+            print(f"{time.perf_counter() - start:6.0f}s  {samples:8d} steps  {episodes:6d} rounds  "
+                  f"recent round wins {np.mean(recent) if recent else 0:.3f}  entropy {stats['entropy']:.2f}  "
+                  f"value loss {stats['value_loss']:.3f}", flush=True)
+    meta = {"format": FORMAT, "activation": "tanh", "players": args.players, "trained_against": args.opponents,
+            "algorithm": "PPO (numpy, examples/train_numpy_ppo.py)", "steps": samples, "rounds": episodes,
+            "minutes": round((time.perf_counter() - start) / 60, 1), "seed": args.seed}
+    policy = NumpyPolicy([(params[f"w{k}"], params[f"b{k}"]) for k in range(3)], obs_scale, meta)
+    policy.save(args.out)
+    print(json.dumps(meta))
+
+
+if __name__ == "__main__":
+    main()
