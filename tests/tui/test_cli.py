@@ -17,8 +17,8 @@ def test_bad_local_arguments_are_named():
     cases = {
         ("--bots", "nobody"): "error: Bad bot level: unknown bot 'nobody'",
         ("--bots", " , "): "error: Bad bot level: --bots needs at least one bot level",
-        ("-o", "bogus"): "error: Bad house rule: unknown option 'bogus'",
-        ("-o", "hand_size=20", "--players", "6"): "error: Bad house rule: R3.2",
+        ("-o", "bogus"): "error: Bad house rule: There is no house rule named 'bogus'",
+        ("-o", "hand_size=20", "--players", "6"): "error: Bad house rule: R3.2 6 hands of 20 cards do not fit",
         ("--players", "11"): "error: A game has 2 to 10 players (R2.1), not 11.",
     }
     for args, start in cases.items():

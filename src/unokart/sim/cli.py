@@ -25,8 +25,11 @@ def register(app: typer.Typer) -> None:
         plot: Optional[Path] = typer.Option(None, "--plot", help=t("sim.help.plot")),
         records: Optional[Path] = typer.Option(None, "--records", help=t("sim.help.records")),
     ) -> None:
+        from ..narrate import describe_refusal
+        from ..rules import Game
         from ..rules.cli import parse_options
         from ..rules.errors import UnoKartError
+        from ..rules.records import MAX_NAME_CHARS
         from .tournament import Setup, check_setup, iter_names, make_lineup, rounded_games
 
         def fail(message: str) -> None:
@@ -40,12 +43,24 @@ def register(app: typer.Typer) -> None:
             fail(t("sim.error.games"))
         if jobs < 1:
             fail(t("sim.error.jobs"))
-        options = parse_options(option)
-        if target is not None:
-            options["target_score"] = target
+        for name in names:  # a model file that is not there is said before any bot is built
+            kind, sep, path = name.strip().partition(":")
+            if kind.strip().lower() == "policy" and sep and not Path(path).is_file():
+                fail(t("sim.error.no_policy", path=path))
+        if records is not None:
+            too_long = [name for name in names if len(name) > MAX_NAME_CHARS]
+            if too_long:  # a record names each seat by its bot, and a record's names are short
+                fail(t("sim.error.records_name", name=too_long[0], limit=MAX_NAME_CHARS))
         try:
+            options = parse_options(option)
+            if target is not None:
+                options["target_score"] = target
             check_setup(names, players, options)
-        except (ValueError, UnoKartError) as err:
+            Game.new(players or len(names), seed=0, options=options)  # R3.2: the hands fit the deck
+        except UnoKartError as err:  # in the user's language, with the rule id where one applies
+            rule = getattr(err, "rule", "")
+            fail(f"{rule} {describe_refusal(err)}" if rule else describe_refusal(err))
+        except (ValueError, RuntimeError, OSError, ImportError) as err:  # a bot level make_bot refuses
             fail(str(err))
         if records is not None:
             try:
@@ -99,24 +114,81 @@ def _play(setup, games: int, jobs: int) -> dict | None:
     return summarize(setup, played)
 
 
-def _print_table(summary: dict) -> None:
-    from rich.console import Console
-    from rich.table import Table
+TABLE_WIDTH = 80  # the table fits a terminal of 80 columns; --json has everything in full
+BOT_CHARS = 14  # longer bot names are numbered in the table and written out below it
 
-    table = Table(title=t("sim.title", games=summary["games"], players=summary["players"], seed=summary["seed"]))
-    for key in ("bot", "seats", "win", "ci", "rounds", "points", "ms", "rating"):
-        table.add_column(t(f"sim.col.{key}"), justify="left" if key == "bot" else "right", no_wrap=True)
-    for bot in summary["bots"]:
+
+def _print_table(summary: dict) -> None:
+    for line in table_lines(summary):
+        typer.echo(line)
+
+
+def table_lines(summary: dict, width: int = TABLE_WIDTH) -> list[str]:
+    """The summary as lines of at most ``width`` columns: headers wrap, numbers never do."""
+    from rich.cells import cell_len
+
+    keys = ("bot", "seats", "win", "ci", "rounds", "points", "ms", "rating")
+    legend = []
+    rows = []
+    for number, bot in enumerate(summary["bots"], 1):
         lo, hi = bot["ci95"]
-        table.add_row(
-            bot["name"], str(bot["seats"]), f"{bot['win_rate']:.1%}", f"{lo:.2%}-{hi:.2%}",
-            f"{bot['round_win_rate']:.1%}", f"{bot['points_per_round']:.1f}", f"{bot['decision_ms']:.2f}",
-            f"{bot['rating']['ordinal']:.1f}",
-        )
-    console = Console()
-    if not console.is_terminal:  # piped into a file: do not squeeze the table into 80 columns
-        console = Console(width=120)
-    console.print(table)
+        name = bot["name"]
+        if cell_len(name) > BOT_CHARS:
+            legend.append(t("sim.legend", label=f"#{number}", name=name))
+            name = f"#{number}"
+        ms = bot["decision_ms"]
+        rows.append([name, str(bot["seats"]), f"{bot['win_rate']:.1%}", f"{100 * lo:.2f}-{100 * hi:.2f}",
+                     f"{bot['round_win_rate']:.1%}", f"{bot['points_per_round']:.1f}",
+                     f"{ms:.2f}" if ms < 10 else f"{ms:.1f}" if ms < 100 else f"{ms:.0f}",
+                     f"{bot['rating']['ordinal']:.1f}"])
+    headers = [t(f"sim.col.{key}") for key in keys]
+    data = [max(cell_len(row[i]) for row in rows) for i in range(len(keys))]
+    words = [max(d, max(cell_len(word) for word in header.split())) for d, header in zip(data, headers)]
+    widths = [max(d, cell_len(header)) for d, header in zip(data, headers)]
+    gap = 2
+    # Narrow the headers until the table fits: first by wrapping them at spaces, then inside words.
+    for floor in (words, data):
+        while sum(widths) + gap * (len(widths) - 1) > width:
+            slack = [w - f for w, f in zip(widths, floor)]
+            widest = max(range(len(widths)), key=lambda i: slack[i])
+            if slack[widest] <= 0:
+                break  # the numbers are never cut
+            widths[widest] -= 1
+    wrapped = [_wrap(header, w) for header, w in zip(headers, widths)]
+    height = max(len(lines) for lines in wrapped)
+    out = [t("sim.title", games=summary["games"], players=summary["players"], seed=summary["seed"]), ""]
+    for line in range(height):
+        cells = [(lines[line - height + len(lines)] if line >= height - len(lines) else "") for lines in wrapped]
+        out.append(_row(cells, widths, gap))
+    out.append((" " * gap).join("─" * w for w in widths))
+    out += [_row(row, widths, gap) for row in rows]
+    return [line.rstrip() for line in out] + legend
+
+
+def _pad(text: str, width: int, left: bool) -> str:
+    from rich.cells import cell_len
+
+    space = " " * max(0, width - cell_len(text))
+    return text + space if left else space + text
+
+
+def _row(cells: list[str], widths: list[int], gap: int) -> str:
+    return (" " * gap).join(_pad(cell, w, i == 0) for i, (cell, w) in enumerate(zip(cells, widths)))
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    """A header in lines of ``width`` cells: at spaces, and inside a word only when it must."""
+    from rich.cells import cell_len, chop_cells
+
+    lines: list[str] = []
+    for word in text.split():
+        pieces = chop_cells(word, width) if cell_len(word) > width else [word]
+        for piece in pieces:
+            if lines and cell_len(lines[-1]) + 1 + cell_len(piece) <= width:
+                lines[-1] += " " + piece
+            else:
+                lines.append(piece)
+    return lines or [""]
 
 
 def draw_plot(summary: dict, path: Path) -> None:

@@ -1,39 +1,98 @@
-"""``unokart play``: the terminal client (a local game against bots, or a seat at a server's table)."""
+"""``unokart play``: the terminal client (a local game against bots, or a seat at a server's table).
+
+Every help text and error comes from the catalogue (tui.help.*, tui.error.*), in the language of
+UNOKART_LANG or the locale; ``--lang`` given before ``--help`` switches the help too.
+"""
 
 from __future__ import annotations
 
+import os
 import random
+import re
 from typing import Optional
 
 import typer
 
-from ..i18n import t
-from .remote import DEFAULT_SERVER
+from ..i18n import LANGUAGES, t
+from .remote import DEFAULT_SERVER, config_dir
+
+# The play command's options, by parameter name: their help is tui.help.<name>.
+_HELP_KEYS = ("players", "bots", "name", "seed", "option", "target", "delay", "join", "server", "profile", "lang")
+_DEFAULTS = {"players": 4, "bots": "heuristic", "delay": 0.6, "server": DEFAULT_SERVER}
+
+
+def _help(name: str, lang: str | None = None) -> str:
+    if name == "profile":
+        return t("tui.help.profile", lang, dir=config_dir())
+    if name in _DEFAULTS:
+        return t(f"tui.help.{name}", lang, default=_DEFAULTS[name])
+    return t(f"tui.help.{name}", lang)
+
+
+def _set_language(ctx: typer.Context, _param, value: Optional[str]) -> Optional[str]:
+    """--lang: every later message in that language, this command's help included (eager: before --help)."""
+    if value is None:
+        return None
+    if value not in LANGUAGES:
+        typer.echo(f"error: {t('tui.error.lang', code=value, languages=', '.join(LANGUAGES))}", err=True)
+        raise typer.Exit(2)
+    os.environ["UNOKART_LANG"] = value  # current_language() reads it; bots and the app run in this process
+    command = ctx.command
+    command.help = t("tui.help.play", value)
+    for param in command.params:  # the texts were made when the command was declared: make them again
+        if param.name in _HELP_KEYS:
+            param.help = _help(param.name, value)
+        elif "--help" in getattr(param, "opts", ()):
+            param.help = _help("help", value)
+        param.rich_help_panel = t("tui.help.options", value)
+    return value
+
+
+def _show_help(ctx: typer.Context, _param, value: bool) -> None:
+    """--help, measured as the terminal draws it (Tamil, Telugu and Kannada vowel signs take cells)."""
+    if value:
+        from . import cells
+
+        cells.install()
+        typer.echo(ctx.get_help())
+        raise typer.Exit()
 
 
 def register(app: typer.Typer) -> None:
-    @app.command()
+    panel = t("tui.help.options")  # defaults are said in the help texts, in the user's language
+
+    @app.command(help=t("tui.help.play"), add_help_option=False)
     def play(
-        players: int = typer.Option(4, help="Number of players, you included (2 to 10)."),
-        bots: str = typer.Option("heuristic", help="Bot levels for the other seats, cycled: e.g. heuristic,easy,ismcts:200."),
-        name: str = typer.Option("Player", help="Your name at the table."),
-        seed: Optional[int] = typer.Option(None, help="Seed: the same seed deals the same game (default: random)."),
-        option: list[str] = typer.Option([], "--option", "-o", help="House rule, e.g. -o stacking -o hand_size=5."),
-        target: Optional[int] = typer.Option(None, help="The score that wins the game (R11.2; default 500)."),
-        delay: float = typer.Option(0.6, min=0.0, help="Seconds each bot waits before it acts."),
-        join: Optional[str] = typer.Option(None, help="Join a table on a unokart server: its link, or its code with --server."),
-        server: str = typer.Option(DEFAULT_SERVER, help="The server of a table given by its code."),
+        lang: Optional[str] = typer.Option(None, "--lang", help=_help("lang"), callback=_set_language,
+                                           is_eager=True, rich_help_panel=panel),
+        players: int = typer.Option(_DEFAULTS["players"], help=_help("players"), show_default=False,
+                                    rich_help_panel=panel),
+        bots: str = typer.Option(_DEFAULTS["bots"], help=_help("bots"), show_default=False, rich_help_panel=panel),
+        name: Optional[str] = typer.Option(None, help=_help("name"), rich_help_panel=panel),
+        seed: Optional[int] = typer.Option(None, help=_help("seed"), rich_help_panel=panel),
+        option: list[str] = typer.Option([], "--option", "-o", help=_help("option"), show_default=False,
+                                         rich_help_panel=panel),
+        target: Optional[int] = typer.Option(None, help=_help("target"), rich_help_panel=panel),
+        delay: float = typer.Option(_DEFAULTS["delay"], min=0.0, help=_help("delay"), show_default=False,
+                                    rich_help_panel=panel),
+        join: Optional[str] = typer.Option(None, help=_help("join"), rich_help_panel=panel),
+        server: str = typer.Option(DEFAULT_SERVER, help=_help("server"), show_default=False, rich_help_panel=panel),
+        profile: Optional[str] = typer.Option(None, help=_help("profile"), rich_help_panel=panel),
+        _help_option: bool = typer.Option(False, "--help", "-h", help=_help("help"), callback=_show_help,
+                                          is_eager=True, expose_value=False, rich_help_panel=panel),
     ) -> None:
-        """Play in the terminal: against bots here, or at a server's table with --join."""
         from ..rules import UnoKartError
         from ..rules.cli import parse_options
+        from . import cells
         from .app import PlayApp
 
+        cells.install()  # before any text is measured
+
         if join:
-            from .remote import JoinError, RemoteTable
+            from .remote import JoinError, RemoteTable, SeatStore, seats_file
 
             try:
-                source = RemoteTable.from_address(join, name, server)
+                source = RemoteTable.from_address(join, name, server, SeatStore(seats_file(profile)))
                 source.check()
             except JoinError as err:
                 typer.echo(f"error: {err}", err=True)
@@ -44,14 +103,14 @@ def register(app: typer.Typer) -> None:
             if not 2 <= players <= 10:
                 typer.echo(f"error: {t('tui.error.players', players=players)}", err=True)
                 raise typer.Exit(2)
-            options = parse_options(option)
-            if target is not None:
-                options["target_score"] = target
             seed = random.randrange(2**31) if seed is None else seed
             try:
-                source = local_table(players, bots, name, seed, options, delay)
+                options = parse_options(option)
+                if target is not None:
+                    options["target_score"] = target
+                source = local_table(players, bots, name or "Player", seed, options, delay)
             except UnoKartError as err:
-                typer.echo(f"error: {t('tui.error.bad_option', reason=err)}", err=True)
+                typer.echo(f"error: {t('tui.error.bad_option', reason=_in_words(err))}", err=True)
                 raise typer.Exit(2)
             except ValueError as err:
                 typer.echo(f"error: {t('tui.error.bad_bot', reason=err)}", err=True)
@@ -59,3 +118,13 @@ def register(app: typer.Typer) -> None:
         PlayApp(source).run()
         if not join:
             typer.echo(t("tui.seed_hint", seed=seed))
+
+
+def _in_words(err: Exception) -> str:
+    """A setup refusal of the rules core in the user's language, its rule id in front (a command line's error)."""
+    from ..narrate import describe_refusal
+
+    found = re.match(r"R\d+(?:\.\d+)* ", str(err))  # a SetupError names its rule only in its English sentence
+    rule = getattr(err, "rule", "") or (found.group(0).strip() if found else "")
+    text = describe_refusal(err)
+    return f"{rule} {text}" if rule else text

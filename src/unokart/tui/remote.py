@@ -1,8 +1,10 @@
 """A seat at a table on a unokart server, over the websocket protocol of docs/PROTOCOL.md.
 
-The seat token is kept in ``$XDG_CONFIG_HOME/unokart/seats.json`` (``~/.config`` by
-default), so a dropped connection, or a new ``unokart play --join``, comes back to the
-same seat with ``resume``.
+Seat tokens are kept in ``seats.json`` in the config folder: ``$UNOKART_CONFIG_DIR``, else
+``$XDG_CONFIG_HOME/unokart``, else ``~/.config/unokart``; with a profile (``--profile NAME``
+or ``$UNOKART_PROFILE``) in ``profiles/NAME/seats.json`` there. A token is kept per table
+link and name, so a dropped connection, or a new ``unokart play --join`` with the same
+``--name`` (or none), comes back to the same seat with ``resume``; another name takes a new seat.
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ from ..rules import Action, NotationError
 from .source import OnChange, TableError, TableSource
 
 CODE_PATTERN = re.compile(r"^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}$")
+PROFILE_PATTERN = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
+DEFAULT_NAME = "Player"
 DEFAULT_SERVER = "http://127.0.0.1:8000"
 ANSWER_TIMEOUT = 10.0  # seconds to wait for the server's answer to an action
 RETRY_DELAYS = (0.5, 1.0, 2.0, 4.0)  # then every 4 s, for as long as the app runs
@@ -49,13 +53,30 @@ def parse_address(text: str, server: str = DEFAULT_SERVER) -> tuple[str, str]:
     return base, code.upper()
 
 
-def seats_file() -> Path:
+def config_dir() -> Path:
+    """$UNOKART_CONFIG_DIR, else $XDG_CONFIG_HOME/unokart, else ~/.config/unokart."""
+    if os.environ.get("UNOKART_CONFIG_DIR"):
+        return Path(os.environ["UNOKART_CONFIG_DIR"]).expanduser()
     config = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
-    return Path(config) / "unokart" / "seats.json"
+    return Path(config) / "unokart"
+
+
+def seats_file(profile: str | None = None) -> Path:
+    """Where seat tokens are kept: seats.json in the config folder, or a profile's own file."""
+    profile = profile or os.environ.get("UNOKART_PROFILE") or None
+    if profile is None:
+        return config_dir() / "seats.json"
+    if not PROFILE_PATTERN.match(profile):
+        raise JoinError(t("tui.error.profile", name=repr(profile)))
+    return config_dir() / "profiles" / profile / "seats.json"
 
 
 class SeatStore:
-    """Seat tokens by table link. A broken file is treated as empty (and rewritten on the next join)."""
+    """Seat tokens by table link, then by the name played under: ``{link: {name: {"token", "seat"}}}``.
+
+    A broken file is treated as empty (and rewritten on the next join). The file of earlier
+    versions (``{link: {"token", "seat", "name"}}``) is read as one seat under its name.
+    """
 
     def __init__(self, path: Path | None = None):
         self.path = path or seats_file()
@@ -67,16 +88,38 @@ class SeatStore:
             return {}
         return data if isinstance(data, dict) else {}
 
-    def get(self, link: str) -> dict | None:
-        entry = self._load().get(link)
-        return entry if isinstance(entry, dict) and isinstance(entry.get("token"), str) else None
+    @staticmethod
+    def _seats(data: dict, link: str) -> dict[str, dict]:
+        entries = data.get(link)
+        if not isinstance(entries, dict):
+            return {}
+        if isinstance(entries.get("token"), str):  # the one-seat-per-link file of earlier versions
+            return {str(entries.get("name") or DEFAULT_NAME): entries}
+        return {name: entry for name, entry in entries.items()
+                if isinstance(entry, dict) and isinstance(entry.get("token"), str)}
 
-    def put(self, link: str, entry: dict | None) -> None:
+    def get(self, link: str, name: str | None = None) -> dict | None:
+        """The seat kept for ``name`` at ``link``; without a name, the seat used last there."""
+        seats = self._seats(self._load(), link)
+        if name is None:
+            return list(seats.values())[-1] if seats else None
+        return seats.get(name)
+
+    def name_of(self, link: str) -> str | None:
+        """The name of the seat used last at ``link``."""
+        seats = self._seats(self._load(), link)
+        return list(seats)[-1] if seats else None
+
+    def put(self, link: str, name: str, entry: dict | None) -> None:
         data = self._load()
-        if entry is None:
-            data.pop(link, None)
+        seats = self._seats(data, link)
+        seats.pop(name, None)
+        if entry is not None:
+            seats[name] = entry  # last in the file: the seat a --join without --name resumes
+        if seats:
+            data[link] = seats
         else:
-            data[link] = entry
+            data.pop(link, None)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         temporary = self.path.with_suffix(".tmp")
         temporary.write_text(json.dumps(data, indent=2), encoding="utf-8")
@@ -87,12 +130,14 @@ class SeatStore:
 class RemoteTable(TableSource):
     deals_itself = True
 
-    def __init__(self, base: str, code: str, name: str, store: SeatStore | None = None):
-        self.base, self.code, self.name = base, code, name
+    def __init__(self, base: str, code: str, name: str | None, store: SeatStore | None = None):
+        self.base, self.code = base, code
         self.link = f"{base}/t/{code}"
         self.ws_url = base.replace("http", "ws", 1) + f"/ws/{code}"
         self.store = store or SeatStore()
-        self.seat = (self.store.get(self.link) or {}).get("seat", 0)
+        # No --name: the seat used last at this table, if any. A name: that name's seat, or a new one.
+        self.name = name or self.store.name_of(self.link) or DEFAULT_NAME
+        self.seat = (self.store.get(self.link, self.name) or {}).get("seat", 0)
         self.view = None
         self.legal = []
         self.table: dict | None = None  # the latest table summary
@@ -105,8 +150,9 @@ class RemoteTable(TableSource):
         self._task: asyncio.Task | None = None
 
     @classmethod
-    def from_address(cls, address: str, name: str, server: str = DEFAULT_SERVER) -> "RemoteTable":
-        return cls(*parse_address(address, server), name)
+    def from_address(cls, address: str, name: str | None, server: str = DEFAULT_SERVER,
+                     store: SeatStore | None = None) -> "RemoteTable":
+        return cls(*parse_address(address, server), name, store)
 
     def check(self) -> None:
         """Before opening the app: the server answers and has this table (GET /api/tables/CODE)."""
@@ -159,7 +205,7 @@ class RemoteTable(TableSource):
         """Resume on a second, short connection: any message with the seat's token ends the away state."""
         import websockets
 
-        saved = self.store.get(self.link)
+        saved = self.store.get(self.link, self.name)
         if not self.away or saved is None:
             raise TableError(t("tui.error.not_away"))
         try:
@@ -214,7 +260,7 @@ class RemoteTable(TableSource):
             await asyncio.sleep(delay)
 
     async def _hello(self, ws) -> None:
-        saved = self.store.get(self.link)
+        saved = self.store.get(self.link, self.name)
         if saved:
             await ws.send(json.dumps({"type": "resume", "token": saved["token"], "lang": current_language()}))
         else:
@@ -227,7 +273,7 @@ class RemoteTable(TableSource):
         """
         import websockets
 
-        saved = self.store.get(self.link)
+        saved = self.store.get(self.link, self.name)
         if self._ws is None or saved is None:
             raise TableError(t("tui.remote.offline"))
         number = next(self._ids)
@@ -245,14 +291,14 @@ class RemoteTable(TableSource):
         finally:
             self._answers.pop(number, None)
 
-    def _answer(self, message: dict, error: str | None = None) -> bool:
+    def _answer(self, message: dict, error: str | None = None, rule: str | None = None) -> bool:
         answer = self._answers.get(message.get("re"))
         if answer is None or answer.done():
             return False
         if error is None:
             answer.set_result(message)
         else:
-            answer.set_exception(TableError(error))
+            answer.set_exception(TableError(error, rule))
         return True
 
     def _take(self, frame: str | bytes) -> str | None:
@@ -269,8 +315,10 @@ class RemoteTable(TableSource):
         if kind == "welcome":
             self.seat = message["seat"]
             if message.get("token"):
-                self.store.put(self.link, {"token": message["token"], "seat": self.seat, "name": message.get("name")})
-            self._notify(t("tui.remote.seated", code=self.code, seat=self.seat))
+                self.store.put(self.link, self.name, {"token": message["token"], "seat": self.seat,
+                                                      "name": message.get("name")})
+            self._notify(t("tui.remote.seated", code=self.code, seat=self.seat) + " "
+                         + t("tui.remote.seat_kept", path=self.store.path))
         elif kind == "table":
             self.table = message["table"]
             self.target_score = self.table["options"]["target_score"]
@@ -308,11 +356,11 @@ class RemoteTable(TableSource):
 
     def _take_error(self, message: dict) -> str | None:
         code, text = message.get("code"), message.get("message") or message.get("code")
-        if self._answer(message, text):
+        if self._answer(message, text, message.get("rule")):
             return None
         self._notify(text)
         if code == "bad_token":  # the seat was given up (left the lobby): join afresh on the next connection
-            self.store.put(self.link, None)
+            self.store.put(self.link, self.name, None)
             return REJOIN
         return STOP if code in FATAL_CODES else None
 

@@ -21,13 +21,13 @@ def rules_text(lang: str | None = None) -> Text:
     out = Text()
     try:
         out.append(t("rules.title", lang) + "\n", style="bold underline")
+        out.append(t("rules.intro", lang) + "\n")
         for number in range(1, SECTIONS + 1):
             out.append("\n" + t(f"rules.section.{number}.title", lang) + "\n", style="bold")
             out.append(t(f"rules.section.{number}.body", lang) + "\n")
-        out.append("\n" + t("tui.rules.items", lang) + "\n", style="bold")
-        for item in ITEMS:
-            out.append(t(f"core.item.{item}", lang) + ": ", style="bold")
-            out.append(t(f"rules.item.{item}", lang) + "\n")
+        out.append("\n" + t("rules.items.title", lang) + "\n", style="bold")
+        for item in ITEMS:  # each text names its item first: "Mushroom (red): ..."
+            out.append("• " + t(f"rules.item.{item}", lang) + "\n")
     except KeyError:  # an installation without the rules domain
         return Text(t("tui.rules.missing", lang))
     return out

@@ -13,7 +13,11 @@ OnChange = Callable[[list[dict], "str | None"], None]
 
 
 class TableError(Exception):
-    """A refusal or failure the player should read (already in words)."""
+    """A refusal or failure the player should read (already in words); ``rule``: the rule id, if one applies."""
+
+    def __init__(self, message: str, rule: str | None = None):
+        super().__init__(message)
+        self.rule = rule
 
 
 class TableSource:
