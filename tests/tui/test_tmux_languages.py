@@ -72,3 +72,41 @@ def test_every_line_whole_in_80x24(lang):
         assert_no_stray_marks(screen)
     finally:
         term.close()
+
+
+def visible_text(screen: str) -> str:
+    """The rules screen's text above its key line, lines joined as read."""
+    lines = [line for line in screen.rstrip("\n").splitlines()]
+    return flat("\n".join(lines[:-1]))
+
+
+@pytest.mark.parametrize("lang", ["en", "ta", "te", "kn", "sd"])
+def test_rules_screen_whole_and_every_item_explained(lang):
+    """? opens the rules (R1 to R12 and the items) in the player's language; every line whole; Esc goes back."""
+    from unokart.tui.screens import ITEMS, rules_text
+
+    assert shutil.which("tmux"), "tmux is needed (test.sh installs it)"
+    full = flat(rules_text(lang).plain)
+    assert all(flat(t(f"rules.section.{n}.title", lang)) in full for n in range(1, 13))
+    term = Tmux(f"{APP} challenge", {"UNOKART_LANG": lang})
+    try:
+        term.wait_for(t("tui.prompt.challenge", lang, count=4))
+        term.keys("?")
+        top = term.wait_for(t("rules.title", lang), t("rules.intro", lang))
+        (ARTIFACTS / f"tmux_{lang}_rules_top.txt").write_text(top, encoding="utf-8")
+        # Contiguous lines joined are a piece of the rules: a line cut at the edge would skip words.
+        assert visible_text(top) in full, top
+        assert flat(f"Esc {t('tui.key.close', lang)}") in flat(top.splitlines()[-1])
+        assert_no_stray_marks(top)
+        term.keys("End")
+        end = term.wait_for(t(f"rules.item.{ITEMS[-1]}", lang))
+        (ARTIFACTS / f"tmux_{lang}_rules_items.txt").write_text(end, encoding="utf-8")
+        assert visible_text(end) in full, end
+        for item in ITEMS:  # the items explained, each whole
+            assert flat(t(f"rules.item.{item}", lang)) in flat(end), item
+        assert_no_stray_marks(end)
+        term.keys("Escape")
+        term.wait_for(t("tui.prompt.challenge", lang, count=4))
+        assert term.alive()
+    finally:
+        term.close()
