@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .i18n import t
 from .rules.cards import COLORS, FACE_COLOR, FACE_RANK, parse_card
-from .rules.errors import IllegalAction, NotationError, SetupError
+from .rules.errors import NotationError, RecordError, UnoKartError
 
 
 # Draws that the event causing them already put in words ("Banana Peel! Bob draws 2").
@@ -78,24 +78,26 @@ _CARD_PARAMS = frozenset(("card", "top", "drawn"))
 _SEAT_PARAMS = frozenset(("seat", "to_act", "target"))
 
 
-def describe_refusal(err: "IllegalAction | SetupError", lang: str | None = None, names: list[str] | None = None) -> str:
+def describe_refusal(err: UnoKartError, lang: str | None = None, names: list[str] | None = None) -> str:
     """A refusal of the rules core (its catalogue key and parameters) in ``lang``, as a player reads it.
 
     Card codes become card names, colour letters colour words, seats player names
     (from ``names``) or "seat N". The rule id is not included: faces show it apart.
-    An error without a key (from an older core) falls back to its English sentence.
+    Any error of the core may be given (IllegalAction, SetupError, RecordError with
+    the refusal inside it, NotationError); one without a key falls back to its English sentence.
     """
     key = getattr(err, "key", "")
     if not key:
         return str(err)
+    params = getattr(err, "params", {})
     fields: dict[str, object] = {}
-    for name, value in getattr(err, "params", {}).items():
+    for name, value in params.items():
         if name in _CARD_PARAMS and isinstance(value, str):
             try:
                 fields[name] = card_name(value, lang)
             except NotationError:  # a placeholder such as "-": shown as it is
                 fields[name] = value
-        elif name == "color" and isinstance(value, str) and value in COLORS and value:
+        elif name == "color" and isinstance(value, str) and len(value) == 1 and value in COLORS:
             fields[name] = t(f"core.color.{value}", lang)
         elif name in _SEAT_PARAMS and isinstance(value, int):
             if names is not None and 0 <= value < len(names):
@@ -104,5 +106,13 @@ def describe_refusal(err: "IllegalAction | SetupError", lang: str | None = None,
                 fields[name] = t("core.refusal.seat", lang, number=value)
         else:
             fields[name] = value
+    cause = getattr(err, "cause", None)
+    if cause is not None:  # a record's action: what was wrong with it, with its rule id
+        rule = getattr(cause, "rule", "")
+        reason = describe_refusal(cause, lang, names)
+        fields["reason"] = f"{rule} {reason}" if rule else reason
     text = t(key, lang, **fields)
-    return text[:1].upper() + text[1:]  # "red 5 does not match ..." starts a sentence
+    text = text[:1].upper() + text[1:]  # "red 5 does not match ..." starts a sentence
+    if isinstance(err, RecordError) and isinstance(params.get("round"), int) and params["round"] > 0:
+        text = t("core.record.in_round", lang, round=params["round"], message=text)
+    return text

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Final, NamedTuple
 
 from .cards import COLORS, FACE_CODE, WILD_DRAW_FOUR, parse_card, parse_color
-from .errors import NotationError
+from .errors import NotationError, shown
 
 PLAY: Final = "play"
 JUMP: Final = "jump"
@@ -69,39 +69,40 @@ def make(seat: int, verb: str, card: int = -1, color: int = -1, target: int = -1
 
 def _seat_number(text: str, what: str) -> int:
     if not (text.isascii() and text.isdigit()):
-        raise NotationError(f"{what} must be a seat number, not {text!r}")
+        raise NotationError(f"{what} must be a seat number, not {shown(text)}", "core.notation.seat", {"text": shown(text)})
     return int(text)
 
 
 def parse_action(text: object) -> Action:
     """Parse ``SEAT: VERB [ARGS]`` exactly as NOTATION.md writes it (case-insensitive)."""
     if not isinstance(text, str):
-        raise NotationError(f"an action must be text, not {type(text).__name__}")
+        raise NotationError(f"an action must be text, not {type(text).__name__}", "core.notation.not_text", {"type": type(text).__name__})
     head, sep, rest = text.partition(":")
     if not sep:
-        raise NotationError(f"action {text!r} has no 'SEAT:' prefix")
+        raise NotationError(f"action {shown(text)} has no 'SEAT:' prefix", "core.notation.no_prefix", {"text": shown(text)})
     seat = _seat_number(head.strip(), "the seat")
     words = rest.split()
     if not words:
-        raise NotationError(f"action {text!r} has no verb")
+        raise NotationError(f"action {shown(text)} has no verb", "core.notation.no_verb", {"text": shown(text)})
     verb, args = words[0].lower(), words[1:]
     if verb not in VERBS:
-        raise NotationError(f"unknown verb {words[0]!r} in {text!r}")
+        raise NotationError(f"unknown verb {shown(words[0])} in {shown(text)}", "core.notation.unknown_verb",
+                            {"verb": shown(words[0]), "verbs": ", ".join(VERBS)})
     if verb in _NO_ARG:
         if args:
-            raise NotationError(f"'{verb}' takes no arguments: {text!r}")
+            raise NotationError(f"'{verb}' takes no arguments: {shown(text)}", "core.notation.no_arguments", {"verb": verb})
         return make(seat, verb)
     if verb == COLOR:
         if len(args) != 1:
-            raise NotationError(f"'color' takes one colour (R, Y, G, B): {text!r}")
+            raise NotationError(f"'color' takes one colour (R, Y, G, B): {shown(text)}", "core.notation.color_arg", {"text": shown(text)})
         return make(seat, verb, color=parse_color(args[0]))
     if verb in _SEAT_ARG:
         if len(args) != 1:
-            raise NotationError(f"'{verb}' takes one seat number: {text!r}")
+            raise NotationError(f"'{verb}' takes one seat number: {shown(text)}", "core.notation.seat_arg", {"verb": verb})
         return make(seat, verb, target=_seat_number(args[0], f"the seat in '{verb}'"))
     # play / jump
     if not args:
-        raise NotationError(f"'{verb}' needs a card: {text!r}")
+        raise NotationError(f"'{verb}' needs a card: {shown(text)}", "core.notation.needs_card", {"verb": verb})
     card = parse_card(args[0])
     rest_args = args[1:]
     uno = bool(rest_args) and rest_args[-1].lower() == "uno"
@@ -110,10 +111,11 @@ def parse_action(text: object) -> Action:
     color = -1
     if card == WILD_DRAW_FOUR:
         if len(rest_args) != 1:
-            raise NotationError(f"a Wild Draw Four needs a colour (R, Y, G, B): {text!r}")
+            raise NotationError(f"a Wild Draw Four needs a colour (R, Y, G, B): {shown(text)}", "core.notation.w4_color", {"text": shown(text)})
         color = parse_color(rest_args.pop())
     if rest_args:
-        raise NotationError(f"unexpected {' '.join(rest_args)!r} in {text!r}")
+        extra = shown(" ".join(rest_args))
+        raise NotationError(f"unexpected {extra} in {shown(text)}", "core.notation.unexpected", {"extra": extra, "text": shown(text)})
     return make(seat, verb, card=card, color=color, uno=uno)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from .errors import NotationError
+from .errors import NotationError, shown
 
 COLORS: Final = "RYGB"
 COLOR_NAMES: Final = ("red", "yellow", "green", "blue")
@@ -57,7 +57,7 @@ def parse_card(text: object) -> int:
     """Parse a card code (case-insensitive) into its face."""
     face = _CODE_FACE.get(text.strip().upper()) if isinstance(text, str) else None
     if face is None:
-        raise NotationError(f"unknown card code {text!r}")
+        raise NotationError(f"unknown card code {shown(text)}", "core.notation.card", {"text": shown(text)})
     return face
 
 
@@ -68,5 +68,5 @@ def card_code(face: int) -> str:
 def parse_color(text: object) -> int:
     idx = COLORS.find(text.strip().upper()) if isinstance(text, str) and len(text.strip()) == 1 else -1
     if idx < 0:
-        raise NotationError(f"unknown colour {text!r} (expected one of R, Y, G, B)")
+        raise NotationError(f"unknown colour {shown(text)} (expected one of R, Y, G, B)", "core.notation.colour", {"text": shown(text)})
     return idx

@@ -35,17 +35,10 @@ def load_record(path: Path) -> dict:
 
 
 def parse_options(pairs: list[str]) -> dict:
-    """``--option stacking --option target_score=200`` into an options dict."""
-    options: dict = {}
-    for pair in pairs:
-        name, sep, value = pair.partition("=")
-        if not sep:
-            options[name] = True
-        elif value.isdigit():
-            options[name] = int(value)
-        else:
-            options[name] = value.lower() in ("1", "true", "yes", "on")
-    return options
+    """``--option stacking --option target_score=200`` into an options dict (SetupError when one is bad)."""
+    from .options import options_from_text
+
+    return options_from_text(pairs)
 
 
 def print_events(console, game, start: int, seat: int | None = None) -> int:

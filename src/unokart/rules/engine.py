@@ -17,7 +17,8 @@ from .cards import (
     FACE_COUNT, FACE_POINTS, FACE_RANK, FULL_DECK, GREEN, RED, REVERSE, SKIP, WILD,
     ITEMS, WILD_DRAW_FOUR, WILD_ITEM_BOX, YELLOW, parse_card,
 )
-from .errors import IllegalAction, NotationError, RecordError, SetupError, UnoKartError
+from .errors import SHOWN_CHARS, IllegalAction, NotationError, RecordError, SetupError, UnoKartError, shown
+from .records import check_name
 from .options import Options
 
 PLAY: Final = "play"
@@ -132,7 +133,7 @@ class Game:
     def new(cls, players: "int | list[str]" = 4, seed: int = 1, options: "dict | Options | None" = None,
             dealer: int | None = None, deck: "list[str] | None" = None) -> "Game":
         if isinstance(players, int) and not 2 <= players <= len(RACERS):
-            raise SetupError(f"R2.1 a game has 2 to 10 players, not {players}", "core.setup.players", {"count": players})
+            raise SetupError(f"R2.1 a game has 2 to 10 players, not {players}", "core.setup.players", {"count": players}, rule="R2.1")
         names = list(RACERS[:players]) if isinstance(players, int) else [str(p) for p in players]
         game = cls._blank(names, Options.from_dict(options))
         if dealer is not None and not 0 <= dealer < game.n:
@@ -145,10 +146,10 @@ class Game:
     @classmethod
     def _blank(cls, names: list[str], options: Options) -> "Game":
         if not 2 <= len(names) <= 10:
-            raise SetupError(f"R2.1 a game has 2 to 10 players, not {len(names)}", "core.setup.players", {"count": len(names)})
+            raise SetupError(f"R2.1 a game has 2 to 10 players, not {len(names)}", "core.setup.players", {"count": len(names)}, rule="R2.1")
         if options.hand_size * len(names) > 100:
             raise SetupError(f"R3.2 {len(names)} hands of {options.hand_size} do not fit in the deck",
-                             "core.setup.hands_do_not_fit", {"count": len(names), "hand_size": options.hand_size})
+                             "core.setup.hands_do_not_fit", {"count": len(names), "hand_size": options.hand_size}, rule="R3.2")
         return cls(names, options)
 
     def __init__(self, names: list[str], options: Options) -> None:
@@ -172,39 +173,49 @@ class Game:
     def from_record(cls, record: object) -> "Game":
         """Replay a game record (NOTATION.md). Raises RecordError naming what is wrong."""
         if not isinstance(record, dict):
-            raise RecordError("a record must be a JSON object")
+            raise RecordError("a record must be a JSON object", key="core.record.not_object", params={})
         if record.get("format", RECORD_FORMAT) != RECORD_FORMAT:
-            raise RecordError(f"unknown record format {record.get('format')!r} (expected {RECORD_FORMAT!r})")
+            raise RecordError(f"unknown record format {shown(record.get('format'))} (expected {RECORD_FORMAT!r})",
+                              key="core.record.format", params={"format": shown(record.get("format")), "expected": RECORD_FORMAT})
         unknown = set(record) - {"format", "players", "options", "rounds"}
         if unknown:
-            raise RecordError(f"unknown record field(s): {', '.join(sorted(unknown))}")
+            fields = _shown_fields(unknown)
+            raise RecordError(f"unknown record field(s): {fields}", key="core.record.unknown_fields", params={"fields": fields})
         players = record.get("players")
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-            raise RecordError("'players' must be a list of names")
+            raise RecordError("'players' must be a list of names", key="core.record.players", params={})
         rounds = record.get("rounds")
         if not isinstance(rounds, list) or not rounds:
-            raise RecordError("'rounds' must be a non-empty list")
+            raise RecordError("'rounds' must be a non-empty list", key="core.record.rounds", params={})
         game = cls._blank(players, Options.from_dict(record.get("options")))
+        for seat, name in enumerate(players):
+            check_name(name, seat)
         for number, rnd in enumerate(rounds, 1):
             where = f"round {number}: " if len(rounds) > 1 else ""
-            seed, dealer, deck, acts = _round_fields(rnd, where, game.n)
+            shown_round = number if len(rounds) > 1 else 0
+            seed, dealer, deck, acts = _round_fields(rnd, where, game.n, shown_round)
             if number == 1:
                 game._seed_source = random.Random(seed)
                 game._start_round(seed, dealer, deck)
             else:
                 if game.awaiting != ROUND_OVER:
-                    raise RecordError(f"{where}the previous round did not end (awaiting {game.awaiting})")
+                    raise RecordError(f"{where}the previous round did not end (awaiting {game.awaiting})",
+                                      key="core.record.round_not_ended", params={"round": shown_round, "awaiting": game.awaiting})
                 expected = (game.dealer + 1) % game.n
                 if dealer is not None and dealer != expected:
-                    raise RecordError(f"{where}R3.4 the deal passes left: dealer must be {expected}, not {dealer}")
+                    raise RecordError(f"{where}R3.4 the deal passes left: dealer must be {expected}, not {dealer}",
+                                      key="core.record.dealer_order", params={"round": shown_round, "expected": expected, "dealer": dealer})
                 game.next_round(seed, rnd.get("deck"))
             for index, text in enumerate(acts):
                 if not isinstance(text, str):
-                    raise RecordError(f"{where}action {index} is not text: {text!r}", index)
+                    raise RecordError(f"{where}action {index} is not text: {shown(text)}", index,
+                                      key="core.record.action_not_text", params={"round": shown_round, "index": index})
                 try:
                     game.apply(text)
                 except UnoKartError as err:
-                    raise RecordError(f'{where}action {index} "{text}": {err}', index, text) from None
+                    quoted = text if len(text) <= SHOWN_CHARS else text[:SHOWN_CHARS] + "…"
+                    raise RecordError(f'{where}action {index} "{quoted}": {err}', index, text, key="core.record.action",
+                                      params={"round": shown_round, "index": index, "action": quoted}, cause=err) from None
         return game
 
     @classmethod
@@ -679,15 +690,17 @@ class Game:
                 and self.awaiting not in (ROUND_OVER, GAME_OVER))
 
     @staticmethod
-    def _malformed(a: Action) -> str:
-        """What makes an Action object (built in code, not parsed) no action at all, or ''."""
+    def _malformed(a: Action) -> NotationError | None:
+        """What makes an Action object (built in code, not parsed) no action at all, or None."""
         if a.verb not in A.VERBS:
-            return f"unknown verb {a.verb!r}"
+            return NotationError(f"unknown verb {shown(a.verb)}", "core.notation.unknown_verb",
+                                 {"verb": shown(a.verb), "verbs": ", ".join(A.VERBS)})
         if a.verb in (A.PLAY, A.JUMP) and not (isinstance(a.card, int) and 0 <= a.card < len(FACE_CODE)):
-            return f"there is no card {a.card!r}"
+            return NotationError(f"there is no card {shown(a.card)}", "core.notation.card", {"text": shown(a.card)})
         if (a.verb == A.COLOR or (a.verb == A.PLAY and a.card == WILD_DRAW_FOUR)) and a.color not in range(4):
-            return f"{a.color!r} is not a colour (0 to 3: R, Y, G, B)"
-        return ""
+            return NotationError(f"{shown(a.color)} is not a colour (0 to 3: R, Y, G, B)", "core.notation.colour",
+                                 {"text": shown(a.color)})
+        return None
 
     def _explain(self, a: Action) -> UnoKartError:
         n, seat, verb = self.n, a.seat, a.verb
@@ -699,8 +712,8 @@ class Game:
         if self.awaiting == ROUND_OVER:
             return IllegalAction("R9.1", "the round is over: deal the next round first", "core.refusal.round_over", {})
         malformed = self._malformed(a)
-        if malformed:
-            return NotationError(malformed)
+        if malformed is not None:
+            return malformed
         hand = self.hands[seat]
         if verb in (A.TARGET, A.CATCH, A.SWAP) and not 0 <= a.target < n:
             return IllegalAction("R2.1", f"there is no seat {a.target} (seats 0 to {n - 1})",
@@ -1014,14 +1027,22 @@ def _codes(faces: Iterable[int]) -> list[str]:
     return [FACE_CODE[f] for f in faces]
 
 
-def _deck_faces(deck: Any) -> list[int]:
+def _shown_fields(names: Iterable[object]) -> str:
+    """Unknown field names as an error lists them: a few, each cut short."""
+    listed = sorted(str(name) for name in names)
+    text = ", ".join(name if name.isprintable() and len(name) <= SHOWN_CHARS else shown(name) for name in listed[:5])
+    return text + (f" (+{len(listed) - 5})" if len(listed) > 5 else "")
+
+
+def _deck_faces(deck: Any, shown_round: int = 0) -> list[int]:
     """A record's ``deck``: a permutation of the 112 cards, top of the stock first."""
     if not isinstance(deck, list) or not all(isinstance(c, str) for c in deck):
-        raise RecordError("'deck' must be a list of card codes")
+        raise RecordError("'deck' must be a list of card codes", key="core.record.deck_not_list", params={"round": shown_round})
     try:
         faces = [parse_card(c) for c in deck]
     except NotationError as err:
-        raise RecordError(f"'deck': {err}") from None
+        raise RecordError(f"'deck': {err}", key="core.record.deck_card",
+                          params={"round": shown_round, "text": err.params.get("text", "")}) from None
     counts = [0] * len(FACE_COUNT)
     for f in faces:
         counts[f] += 1
@@ -1030,28 +1051,34 @@ def _deck_faces(deck: Any) -> list[int]:
         missing = [FACE_CODE[f] for f in range(len(counts)) if counts[f] < FACE_COUNT[f]]
         raise RecordError(f"'deck' is not the 112 cards (R1): {len(faces)} cards"
                           + (f", too many {' '.join(extra)}" if extra else "")
-                          + (f", missing {' '.join(missing)}" if missing else ""))
+                          + (f", missing {' '.join(missing)}" if missing else ""),
+                          key="core.record.deck_not_112",
+                          params={"round": shown_round, "count": len(faces), "extra": " ".join(extra) or "-",
+                                  "missing": " ".join(missing) or "-"})
     return faces
 
 
-def _round_fields(rnd: Any, where: str, n: int) -> tuple[int, int | None, list[int] | None, list]:
+def _round_fields(rnd: Any, where: str, n: int, shown_round: int = 0) -> tuple[int, int | None, list[int] | None, list]:
     if not isinstance(rnd, dict):
-        raise RecordError(f"{where}a round must be an object")
+        raise RecordError(f"{where}a round must be an object", key="core.record.round_not_object", params={"round": shown_round})
     unknown = set(rnd) - {"dealer", "seed", "deck", "actions"}
     if unknown:
-        raise RecordError(f"{where}unknown round field(s): {', '.join(sorted(unknown))}")
+        fields = _shown_fields(unknown)
+        raise RecordError(f"{where}unknown round field(s): {fields}", key="core.record.round_unknown_fields",
+                          params={"round": shown_round, "fields": fields})
     if "seed" not in rnd and "deck" not in rnd:
-        raise RecordError(f"{where}a round needs a 'seed' (or a 'deck')")
+        raise RecordError(f"{where}a round needs a 'seed' (or a 'deck')", key="core.record.round_no_seed", params={"round": shown_round})
     seed = rnd.get("seed", 0)
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise RecordError(f"{where}'seed' must be a whole number")
+        raise RecordError(f"{where}'seed' must be a whole number", key="core.record.seed", params={"round": shown_round})
     dealer = rnd.get("dealer")
     if dealer is not None and (not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n):
-        raise RecordError(f"{where}'dealer' must be a seat from 0 to {n - 1}, not {dealer!r}")
-    deck = _deck_faces(rnd["deck"]) if "deck" in rnd else None
+        raise RecordError(f"{where}'dealer' must be a seat from 0 to {n - 1}, not {shown(dealer)}", key="core.record.dealer",
+                          params={"round": shown_round, "last": n - 1, "dealer": shown(dealer)})
+    deck = _deck_faces(rnd["deck"], shown_round) if "deck" in rnd else None
     acts = rnd.get("actions", [])
     if not isinstance(acts, list):
-        raise RecordError(f"{where}'actions' must be a list")
+        raise RecordError(f"{where}'actions' must be a list", key="core.record.actions", params={"round": shown_round})
     return seed, dealer, deck, acts
 
 

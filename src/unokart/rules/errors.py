@@ -15,8 +15,26 @@ class UnoKartError(ValueError):
     """Base class of every error the rules core raises."""
 
 
+SHOWN_CHARS = 40  # an error echoes what it was given, never all of it
+
+
+def shown(value: object) -> str:
+    """``value`` as an error quotes it: repr, cut to SHOWN_CHARS (a 2 MB name is not one sentence)."""
+    if isinstance(value, str):
+        return repr(value) if len(value) <= SHOWN_CHARS else repr(value[:SHOWN_CHARS]) + "…"
+    if value is None or isinstance(value, (bool, int, float)):
+        text = repr(value)
+        return text if len(text) <= SHOWN_CHARS else text[:SHOWN_CHARS] + "…"
+    return type(value).__name__  # a list or object: its kind, not its (possibly huge) text
+
+
 class NotationError(UnoKartError):
     """Text that is not a card, an action or a colour in NOTATION.md."""
+
+    def __init__(self, message: str, key: str = "", params: Params | None = None):
+        self.key = key
+        self.params: Params = params if params is not None else {}
+        super().__init__(message)
 
 
 class IllegalAction(UnoKartError):
@@ -36,11 +54,19 @@ class IllegalAction(UnoKartError):
 
 
 class RecordError(UnoKartError):
-    """A game record that cannot be loaded or replayed."""
+    """A game record that cannot be loaded or replayed.
 
-    def __init__(self, message: str, index: int | None = None, action: str | None = None):
+    ``key``/``params`` say it in any language; ``cause`` is the refusal inside it
+    (an action's IllegalAction or NotationError), said after it.
+    """
+
+    def __init__(self, message: str, index: int | None = None, action: str | None = None,
+                 key: str = "", params: Params | None = None, cause: UnoKartError | None = None):
         self.index = index
         self.action = action
+        self.key = key
+        self.params: Params = params if params is not None else {}
+        self.cause = cause
         super().__init__(message)
 
 
@@ -52,7 +78,6 @@ class SetupError(RecordError):
     SetupError for setups.
     """
 
-    def __init__(self, message: str, key: str = "", params: Params | None = None):
-        self.key = key
-        self.params: Params = params if params is not None else {}
-        super().__init__(message)
+    def __init__(self, message: str, key: str = "", params: Params | None = None, rule: str = ""):
+        self.rule = rule  # the rule a bad table breaks (R2.1 players, R3.2 hands), or ""
+        super().__init__(message, key=key, params=params)
