@@ -25,3 +25,48 @@ def test_bad_local_arguments_are_named():
         result = play(*args)
         assert result.returncode == 2 and result.stderr.startswith(start), (args, result.stderr)
         assert "Traceback" not in result.stderr and result.stdout == ""
+
+
+def help_text(*args: str, **env: str) -> str:
+    base = {"PATH": "/usr/bin:/bin", "COLUMNS": "100", "HOME": "/nonexistent"}
+    result = subprocess.run([UNOKART, "play", *args], capture_output=True, text=True, timeout=60, env={**base, **env})
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
+def test_help_in_the_users_language_from_lang_or_the_locale():
+    from unokart.i18n import t
+
+    from tui_helpers import flat
+
+    for lang, text in (("ta", help_text("--lang", "ta", "--help")),
+                       ("te", help_text("--help", LANG="te_IN.UTF-8")),
+                       ("kn", help_text("-h", LC_ALL="kn_IN.UTF-8", LANG="ta_IN.UTF-8")),
+                       ("sd", help_text("--help", UNOKART_LANG="sd", LANG="ta_IN.UTF-8"))):
+        shown = flat(text)
+        for key, fields in (("play", {}), ("players", {"default": 4}), ("join", {}), ("help", {})):
+            assert flat(t(f"tui.help.{key}", lang, **fields)) in shown, (lang, key, text)
+        assert "Show this message" not in text and "Number of players" not in text
+
+
+def test_an_unknown_language_is_one_sentence():
+    result = play("--lang", "fr")
+    assert result.returncode == 2
+    assert result.stderr == "error: Unknown language fr: choose one of en, ta, kn, te, sd.\n"
+
+
+def test_tamil_help_fits_an_80_column_terminal():
+    """The help's box, drawn in tmux: every line starts and ends with its border (nothing wrapped past it)."""
+    from tui_helpers import Tmux
+
+    term = Tmux(f"sh -c '{UNOKART} play --lang ta --help; sleep 60'", {"COLUMNS": "80"})
+    try:
+        term.wait_for("UNOKART_CONFIG_DIR")
+        lines = [line.rstrip() for line in term.history().splitlines()]
+        box = lines[next(i for i, line in enumerate(lines) if line.startswith("╭")):]
+        box = box[:next(i for i, line in enumerate(box) if line.startswith("╰")) + 1]
+        assert len(box) > 10
+        for line in box:
+            assert line[0] in "╭│╰" and line[-1] in "╮│╯", line
+    finally:
+        term.close()

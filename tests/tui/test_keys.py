@@ -157,3 +157,20 @@ async def test_uno_said_after_the_play_while_the_next_player_waits():
         await pilot.press("u")
         assert "Ann says UNO!" in log_text(app)
         assert "UNO!" in screen_text(app).splitlines()[1]  # Ann's line in the player list
+
+
+async def test_the_turn_starts_on_a_playable_card():
+    # Ann: R2 R5 G7, Luigi: G2 B3 B4, first card G9: only G7 can be played, and the cursor starts there.
+    table = scripted_table(["R2", "G2", "R5", "B3", "G7", "B4", "G9"], dealer=1, hand_size=3)
+    app = PlayApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, table)
+        assert app.hand == ["R2", "R5", "G7"] and table.game.to_act == 0
+        assert app.hand[app.selected] == "G7" and "[G7 ]" in screen_text(app)
+        await pilot.press("left")  # the player's own move is kept while the turn lasts
+        await pilot.pause()
+        assert app.hand[app.selected] == "R5"
+        await pilot.press("right", "enter")  # G7; Luigi answers G2
+        await settle(pilot, table)
+        assert table.game.to_act == 0 and app.hand == ["R2", "R5"]
+        assert app.hand[app.selected] == "R2", "the next turn starts on the card that matches G2, not on R5"

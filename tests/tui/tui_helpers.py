@@ -143,6 +143,10 @@ class Tmux:
             time.sleep(0.2)
         raise AssertionError(f"{texts!r} never appeared on the screen:\n{shown}")
 
+    def history(self) -> str:
+        """Everything the pane has shown, the lines scrolled off the top included."""
+        return self._tmux("capture-pane", "-p", "-S", "-", "-t", "play").stdout
+
     def wait_without(self, text: str, tries: int = 150) -> str:
         """The screen once ``text`` has left it."""
         import time
