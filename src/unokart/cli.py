@@ -10,7 +10,9 @@ import importlib
 
 import typer
 
-app = typer.Typer(help="UNO Mario Kart: play, serve, simulate, replay.", no_args_is_help=True, add_completion=False)
+from .i18n import t
+
+app = typer.Typer(help=t("cli.help.app"), no_args_is_help=True, add_completion=False)
 
 FACES = ("unokart.rules.cli", "unokart.sim.cli", "unokart.server.cli", "unokart.tui.cli")
 

@@ -82,21 +82,22 @@ def test_replay_json_of_a_game_in_progress(tmp_path):
 def test_replay_an_illegal_action_exits_2_naming_index_action_and_rule(tmp_path, flag):
     result = replay(write(tmp_path, illegal_at_seven()), *flag)
     assert_one_clear_error(result)
-    assert result.stderr.strip() == 'error: action 7 "2: play Y3": R4.1 Y3 does not match R5 (active colour red)'
+    # The sentence comes from the catalogue: card names in words, the rule id kept.
+    assert result.stderr.strip() == "error: Action 7 (2: play Y3): R4.1 Yellow 3 does not match red 5: the colour in play is red."
 
 
 BROKEN = {
     "bad_json": ('{"players": ["A", "B"], "rounds": [', ["is not valid JSON", "line 1"]),
-    "not_an_object": ([1, 2], ["a record must be a JSON object"]),
+    "not_an_object": ([1, 2], ["A record must be a JSON object"]),
     "unknown_card_in_deck": ({"players": ["A", "B"], "rounds": [{"deck": ["Q1"] + stacked_deck(2, {}, "R5")[1:]}]},
-                             ["unknown card code 'Q1'"]),
+                             ["The deck holds 'Q1', which is not a card code."]),
     "unknown_card_in_action": ({"players": ["A", "B"], "rounds": [{"seed": 1, "actions": ["1: play Q1"]}]},
-                               ['action 0 "1: play Q1"', "unknown card code 'Q1'"]),
+                               ["Action 0 (1: play Q1)", "'Q1' is not a card code."]),
     "wrong_deck": ({"players": ["A", "B"], "rounds": [{"deck": stacked_deck(2, {}, "R5")[:100]}]},
-                   ["'deck' is not the 112 cards (R1): 100 cards"]),
-    "wrong_player_count": ({"players": ["A"], "rounds": [{"seed": 1}]}, ["R2.1 a game has 2 to 10 players, not 1"]),
+                   ["The deck is not the 112 cards: it has 100"]),
+    "wrong_player_count": ({"players": ["A"], "rounds": [{"seed": 1}]}, ["R2.1 A game has 2 to 10 players, not 1."]),
     "unknown_option": ({"players": ["A", "B"], "options": {"stackng": True}, "rounds": [{"seed": 1}]},
-                       ["unknown option 'stackng'"]),
+                       ["There is no house rule named 'stackng'"]),
 }
 
 
@@ -113,11 +114,11 @@ def test_replay_json_of_a_broken_file_exits_2_with_one_clear_line(tmp_path, case
 
 
 def test_replay_a_missing_file_exits_2_with_one_clear_line(tmp_path):
-    assert_one_clear_error(replay(tmp_path / "nowhere.json"), "cannot read", "nowhere.json", "No such file")
+    assert_one_clear_error(replay(tmp_path / "nowhere.json"), "Cannot read", "nowhere.json", "No such file")
 
 
 def test_replay_a_directory_exits_2_with_one_clear_line(tmp_path):
-    assert_one_clear_error(replay(tmp_path), "cannot read")
+    assert_one_clear_error(replay(tmp_path), "Cannot read")
 
 
 def test_replay_a_file_that_is_not_utf8_exits_2_with_one_clear_line(tmp_path):
@@ -130,3 +131,35 @@ def test_replay_player_names_are_printed_as_text_not_markup(tmp_path):
     result = replay(write(tmp_path, {"players": ["[/]", "[bold]Bob"], "rounds": [{"seed": 1, "actions": []}]}))
     assert result.returncode == 0 and "Traceback" not in result.stderr
     assert "[bold]Bob" in result.stdout
+
+
+# ---------------------------------------------------------------- issue 15: the record door
+def test_replay_of_400_kb_of_nested_brackets_is_one_sentence_not_a_recursion_error(tmp_path):
+    path = write(tmp_path, "[" * 400_000, "deep.json")
+    assert_one_clear_error(replay(path), "more than 32 deep")
+
+
+@pytest.mark.parametrize("flag", [[], ["--json"]])
+def test_replay_of_a_2_mb_player_name_is_refused_naming_the_limit(tmp_path, flag):
+    record = {"players": ["A" * 2_000_000, "Bob"], "rounds": [{"seed": 1, "actions": []}]}
+    result = replay(write(tmp_path, record), *flag)
+    assert_one_clear_error(result, "Player 0's name is 2000000 characters long; a name has at most 24.")
+    assert len(result.stderr) < 200
+
+
+def test_replay_of_a_50_mb_record_is_refused_by_its_size_before_it_is_parsed(tmp_path):
+    path = tmp_path / "huge.json"
+    with path.open("w") as out:  # a 50 MB name, as in the issue
+        out.write('{"players": ["')
+        for _ in range(50):
+            out.write("A" * 1_000_000)
+        out.write('", "Bob"], "rounds": [{"seed": 1}]}')
+    assert_one_clear_error(replay(path), "larger than 16777216 bytes")
+
+
+def test_replay_says_its_error_in_the_users_language(tmp_path):
+    result = subprocess.run([sys.executable, "-m", "unokart.cli", "replay", str(write(tmp_path, illegal_at_seven()))],
+                            capture_output=True, text=True, env={**ENV, "UNOKART_LANG": "ta"}, timeout=60)
+    assert result.returncode == 2 and result.stdout == ""
+    line = result.stderr.strip()
+    assert line == "பிழை: நகர்வு 7 (2: play Y3): R4.1 மஞ்சள் 3, சிவப்பு 5 உடன் பொருந்தவில்லை: இப்போதைய நிறம் சிவப்பு.", line

@@ -18,20 +18,41 @@ def styled(code: str) -> str:
     return f"[{CARD_STYLE[code[0]]}]{code}[/]"
 
 
-def load_record(path: Path) -> dict:
-    """Read a record file, turning every way it can be broken into one clear sentence."""
+def load_record(path: Path) -> object:
+    """Read a record file, turning every way it can be broken into one RecordError (one sentence).
+
+    Never more than the size limit is read, so that neither a huge file nor an endless one
+    (a device, a pipe) can hold the command; size and nesting are checked before parsing.
+    """
     from .errors import RecordError
+    from .records import MAX_RECORD_BYTES, parse_record_text
 
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as handle:
+            data = handle.read(MAX_RECORD_BYTES + 1)
     except OSError as err:
-        raise RecordError(f"cannot read {path}: {err.strerror or err}") from None
-    except UnicodeDecodeError as err:
-        raise RecordError(f"{path} is not UTF-8 text (byte {err.start}): a record is JSON") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as err:
-        raise RecordError(f"{path} is not valid JSON: {err.msg} at line {err.lineno} column {err.colno}") from None
+        reason = err.strerror or type(err).__name__
+        raise RecordError(f"cannot read {path}: {reason}", key="core.record.unreadable",
+                          params={"path": str(path), "reason": reason}) from None
+    return parse_record_text(data)
+
+
+def in_words(err: Exception, names: "list[str] | None" = None) -> str:
+    """An error of the rules core as one sentence in the user's language, its rule id in front."""
+    from ..narrate import describe_refusal
+    from .errors import UnoKartError
+
+    if not isinstance(err, UnoKartError):
+        return str(err)
+    rule = getattr(err, "rule", "")
+    text = describe_refusal(err, names=names)
+    return f"{rule} {text}" if rule else text
+
+
+def fail(message: str) -> None:
+    """One line on stderr and exit code 2: how every command here refuses."""
+    typer.echo(t("cli.error", message=message), err=True)
+    raise typer.Exit(2)
 
 
 def parse_options(pairs: list[str]) -> dict:
@@ -69,18 +90,18 @@ def print_scores(console, game) -> None:
 
 
 def register(app: typer.Typer) -> None:
-    @app.command()
+    @app.command(help=t("cli.help.replay"))
     def replay(
-        record: Path = typer.Argument(..., help="A game record (JSON, NOTATION.md)."),
-        as_json: bool = typer.Option(False, "--json", help="Print the final full state as JSON."),
+        record: Path = typer.Argument(..., help=t("cli.help.record"), show_default=False),
+        as_json: bool = typer.Option(False, "--json", help=t("cli.help.replay_json")),
     ) -> None:
-        """Replay a game record and print it readably (or its final state with --json)."""
         from rich.console import Console
 
         from .engine import Game
         from .errors import RecordError, UnoKartError
 
         console = Console(highlight=False)
+        data: object = None
         try:
             data = load_record(record)
             if as_json:
@@ -89,20 +110,18 @@ def register(app: typer.Typer) -> None:
                 return
             game = _replay_narrated(console, data)
         except (RecordError, UnoKartError) as err:
-            typer.echo(f"error: {err}", err=True)
-            raise typer.Exit(2)
+            fail(in_words(err, _names(data)))
         if game.game_winner is not None:
             console.print(t("core.event.game_end", name=game.names[game.game_winner]), style="bold", markup=False)
 
-    @app.command()
+    @app.command(help=t("cli.help.watch"))
     def watch(
-        players: int = typer.Option(4, min=2, max=10, help="Number of players (2 to 10)."),
-        seed: int = typer.Option(1, help="Seed: the same seed plays the same game."),
-        option: list[str] = typer.Option([], "--option", "-o", help="House rule, e.g. -o stacking -o target_score=200."),
-        delay: float = typer.Option(0.0, help="Seconds to wait between actions."),
-        rounds: int = typer.Option(0, help="Stop after this many rounds (0: play the whole game)."),
+        players: int = typer.Option(4, min=2, max=10, help=t("cli.help.players")),
+        seed: int = typer.Option(1, help=t("cli.help.seed")),
+        option: list[str] = typer.Option([], "--option", "-o", help=t("cli.help.option"), show_default=False),
+        delay: float = typer.Option(0.0, min=0.0, max=60.0, help=t("cli.help.delay")),
+        rounds: int = typer.Option(0, min=0, help=t("cli.help.rounds")),
     ) -> None:
-        """Watch a whole game between random-move players, turn by turn."""
         from rich.console import Console
         from rich.markup import escape
 
@@ -113,8 +132,7 @@ def register(app: typer.Typer) -> None:
         try:
             game = Game.new(players, seed=seed, options=parse_options(option))
         except UnoKartError as err:
-            typer.echo(f"error: {err}", err=True)
-            raise typer.Exit(2)
+            fail(in_words(err))
         rng = random.Random(seed)
         seen = print_events(console, game, 0)
         while True:
@@ -136,6 +154,14 @@ def register(app: typer.Typer) -> None:
                 time.sleep(delay)
         print_scores(console, game)
         console.print(t("core.event.game_end", name=game.names[game.game_winner]), style="bold", markup=False)
+
+
+def _names(data: object) -> "list[str] | None":
+    """A record's player names, for naming seats in an error, when they are names at all."""
+    players = data.get("players") if isinstance(data, dict) else None
+    if isinstance(players, list) and all(isinstance(p, str) and 0 < len(p) <= 24 for p in players):
+        return players
+    return None
 
 
 def _replay_narrated(console, data: dict):
