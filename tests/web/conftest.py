@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -14,7 +15,10 @@ from server_harness import serve_for_module  # noqa: E402  (the server tests' re
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync"]
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+WEB_FONTS = Path(__file__).resolve().parents[2] / "src" / "unokart" / "web" / "fonts"
 VIEWPORTS = {"desktop": {"width": 1280, "height": 860}, "phone": {"width": 390, "height": 844}}
+# The three sizes every language is checked at (issue 14): a phone, a tablet, a laptop.
+SIZES = {"phone": {"width": 390, "height": 844}, "tablet": {"width": 768, "height": 1024}, "laptop": {"width": 1280, "height": 800}}
 
 
 @pytest.fixture(scope="module")
@@ -26,6 +30,44 @@ def server(tmp_path_factory):
 def browser():
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+def fontless_config(folder: Path) -> Path:
+    """A fontconfig configuration for a machine with one Latin-only font and nothing else.
+
+    Chromium's browser process will not start with no font at all, so its one
+    folder holds the shipped Latin subset, unpacked to TrueType: a machine's fonts
+    (whatever it has installed) play no part, and none of them draws Tamil,
+    Kannada, Telugu or Arabic.
+    """
+    from fontTools.ttLib import TTFont
+
+    fonts = folder / "latin-only"
+    fonts.mkdir(exist_ok=True)
+    latin = TTFont(WEB_FONTS / "unokart-latin-400.woff2")
+    latin.flavor = None
+    latin.save(fonts / "latin-only.ttf")
+    config = folder / "fonts.conf"
+    config.write_text(f"""<?xml version="1.0"?>
+<!DOCTYPE fontconfig SYSTEM "fonts.dtd">
+<fontconfig><dir>{fonts}</dir><cachedir>{folder / "cache"}</cachedir></fontconfig>
+""")
+    return config
+
+
+@pytest.fixture(scope="module")
+def no_fonts(tmp_path_factory) -> Path:
+    return fontless_config(tmp_path_factory.mktemp("fontconfig"))
+
+
+@pytest.fixture(scope="module")
+def fontless_browser(no_fonts):
+    """Chromium that sees no system font (FONTCONFIG_FILE): whatever it reads, the page's own fonts draw."""
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS,
+                                              env={**os.environ, "FONTCONFIG_FILE": str(no_fonts)})
         yield chromium
         chromium.close()
 
