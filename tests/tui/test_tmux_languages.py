@@ -110,3 +110,29 @@ def test_rules_screen_whole_and_every_item_explained(lang):
         assert term.alive()
     finally:
         term.close()
+
+
+@pytest.mark.parametrize("lang", ["ta", "te", "kn", "sd"])
+def test_a_refused_card_in_the_players_words_with_the_rule_on_a_help_line(lang):
+    from tmux_app import SCENARIOS
+    from unokart.narrate import describe_refusal
+    from unokart.rules import Action, IllegalAction
+    from unokart.rules.cards import parse_card
+
+    # The same refusal, from the same position, in the catalogue's words.
+    game = SCENARIOS["refusal"]().game
+    game.apply("1: play G3")
+    try:
+        game.apply(Action(0, "play", card=parse_card("R5")))
+    except IllegalAction as err:
+        refusal, rule = describe_refusal(err, lang, game.names), err.rule
+    term = Tmux(f"{APP} refusal", {"UNOKART_LANG": lang})
+    try:
+        term.wait_for(t("tui.prompt.play", lang), t("tui.cards", lang, count=2))
+        term.keys("1", "Enter")
+        screen = term.wait_for(refusal, t("tui.rule_help", lang, rule=rule))
+        (ARTIFACTS / f"tmux_{lang}_refusal.txt").write_text(screen, encoding="utf-8")
+        assert f"{rule} R5" not in screen and "does not match" not in screen
+        assert_no_stray_marks(screen)
+    finally:
+        term.close()

@@ -1,6 +1,7 @@
 """Run the terminal app on a scripted table, for tests that look at it in a real terminal (tmux).
 
     python tests/tui/tmux_app.py challenge    # Luigi opens with a Wild Draw Four: Ann must challenge or accept
+    python tests/tui/tmux_app.py refusal      # Luigi plays G3; Ann holds R5 R7 and nothing matches
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from unokart.tui.app import PlayApp  # noqa: E402
 SCENARIOS = {
     # Luigi: W+4 G3 (plays the wild first, red); Ann: R5 R7; first card G9. Luigi held green: guilty.
     "challenge": lambda: scripted_table(["W+4", "R5", "G3", "R7", "G9"], dealer=0, hand_size=2),
+    # Luigi: G2 G3 (plays G3); Ann: R5 R7, neither matches: Enter is refused by R4.1.
+    "refusal": lambda: scripted_table(["G2", "R5", "G3", "R7", "G9", "G5"], dealer=0, hand_size=2),
 }
 
 if __name__ == "__main__":
