@@ -242,7 +242,8 @@ class PlayApp(App):
         labels = [name + (" " + t("tui.you") if seat == me else "") for seat, name in enumerate(names)]
         # Widths in terminal cells (Indic vowel signs take cells), so the columns line up as drawn.
         cards_width, points_width = max(map(cell_len, cards)), max(map(cell_len, points))
-        uno_width = max(cell_len(t("tui.uno_said")), cell_len(t("tui.uno_missing"))) + 1
+        marks = [self._uno_mark(seat, sizes[seat]) for seat in range(len(names))]
+        uno_width = max((mark.cell_len + 1 for mark in marks if mark), default=0)  # room only while one shows
         column_width = (self._width - 2 * (columns - 1)) // columns
         room = column_width - 3 - cards_width - 1 - points_width - 1 - uno_width
         name_width = max(6, min(max(map(cell_len, labels)), room))
@@ -253,16 +254,24 @@ class PlayApp(App):
                         style="bold" if turn else "")
             cell.append(" " * (cards_width - cell_len(cards[seat])) + cards[seat] + " ")
             cell.append(" " * (points_width - cell_len(points[seat])) + points[seat])
-            if sizes[seat] == 1 and view["uno_said"][seat]:
-                cell.append(" " + t("tui.uno_said"), style="bold green")
-            elif sizes[seat] == 1 and view.get("uno_window") == seat:
-                cell.append(" " + t("tui.uno_missing"), style="bold red")
+            if marks[seat]:
+                cell.append(" ")
+                cell.append_text(marks[seat])
             if seat:
                 out.append("\n" if seat % columns == 0 else "  ")
             if columns == 2 and seat % 2 == 0:
                 cell.pad_right(column_width - cell.cell_len)
             out.append_text(cell)
         return out
+
+    def _uno_mark(self, seat: int, size: int) -> Text | None:
+        """UNO! beside a seat that said it with one card left; "no UNO!" while it can be caught."""
+        view = self.view
+        if size == 1 and view["uno_said"][seat]:
+            return Text(t("tui.uno_said"), style="bold green")
+        if size == 1 and view.get("uno_window") == seat:
+            return Text(t("tui.uno_missing"), style="bold red")
+        return None
 
     def _table_text(self) -> Text:
         view = self.view
