@@ -136,3 +136,25 @@ def test_a_refused_card_in_the_players_words_with_the_rule_on_a_help_line(lang):
         assert_no_stray_marks(screen)
     finally:
         term.close()
+
+
+@pytest.mark.parametrize("lang", ["ta", "te", "kn", "sd"])
+def test_the_final_summary_whole(lang):
+    """Ann goes out and wins the game: the summary's title, headers and keys, each whole."""
+    term = Tmux(f"{APP} last_cards", {"UNOKART_LANG": lang})
+    try:
+        term.wait_for(t("tui.prompt.play", lang))
+        term.keys("u", "Enter")  # R5 with UNO (the cursor starts on it: the first playable card)
+        term.wait_for(t("core.event.uno", lang, name="Ann"))
+        term.wait_for(t("tui.prompt.play", lang))
+        term.keys("Enter")  # R6: out
+        screen = term.wait_for(t("tui.summary.final", lang, name="Ann", points=9), t("tui.prompt.game_over", lang),
+                               t("tui.summary.round", lang, round=1, name="Ann", points=9))
+        (ARTIFACTS / f"tmux_{lang}_summary.txt").write_text(screen, encoding="utf-8")
+        for header in ("player", "left", "score"):
+            assert flat(t(f"tui.summary.{header}", lang)) in flat(screen), header
+        assert_no_stray_marks(screen)
+        term.keys("q")  # the game is over: q leaves at once
+        assert term.wait_closed()
+    finally:
+        term.close()

@@ -2,6 +2,7 @@
 
     python tests/tui/tmux_app.py challenge    # Luigi opens with a Wild Draw Four: Ann must challenge or accept
     python tests/tui/tmux_app.py refusal      # Luigi plays G3; Ann holds R5 R7 and nothing matches
+    python tests/tui/tmux_app.py last_cards   # Ann goes out in two plays and wins the game: the summary
 """
 
 from __future__ import annotations
@@ -20,6 +21,9 @@ SCENARIOS = {
     "challenge": lambda: scripted_table(["W+4", "R5", "G3", "R7", "G9"], dealer=0, hand_size=2),
     # Luigi: G2 G3 (plays G3); Ann: R5 R7, neither matches: Enter is refused by R4.1.
     "refusal": lambda: scripted_table(["G2", "R5", "G3", "R7", "G9", "G5"], dealer=0, hand_size=2),
+    # Ann: R5 and R6, Luigi: G2 G3, first card R1, target 1: Ann plays twice and wins the game (a summary).
+    "last_cards": lambda: scripted_table(["R5", "G2", "R6", "G3", "R1", "G4"], dealer=1, hand_size=2,
+                                         options={"target_score": 1}),
 }
 
 if __name__ == "__main__":
