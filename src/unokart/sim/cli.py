@@ -24,6 +24,8 @@ def register(app: typer.Typer) -> None:
         as_json: bool = typer.Option(False, "--json", help=t("sim.help.json")),
         plot: Optional[Path] = typer.Option(None, "--plot", help=t("sim.help.plot")),
         records: Optional[Path] = typer.Option(None, "--records", help=t("sim.help.records")),
+        ray: bool = typer.Option(False, "--ray", help=t("sim.help.ray")),
+        ray_address: Optional[str] = typer.Option(None, "--ray-address", help=t("sim.help.ray_address")),
     ) -> None:
         from ..narrate import describe_refusal
         from ..rules import Game
@@ -73,7 +75,25 @@ def register(app: typer.Typer) -> None:
         played_games = rounded_games(games, setup.players)
         if played_games != games:
             typer.echo(t("sim.rounded", games=games, played=played_games), err=True)
-        summary = _play(setup, played_games, jobs)
+        started_ray = False
+        if ray or ray_address:
+            import os
+
+            from .distributed import RayUnavailable, connect
+
+            try:  # before the first game: a cluster that cannot be reached is said at once
+                started_ray = connect(ray_address, jobs if jobs > 1 else None)
+            except RayUnavailable as err:
+                fail(t("sim.error.ray_missing") if err.reason == "not_installed" else t(
+                    "sim.error.ray_connect", address=ray_address or os.environ.get("RAY_ADDRESS") or t("sim.ray.local"),
+                    reason=err.reason))
+        try:
+            summary = _play(setup, played_games, jobs, use_ray=bool(ray or ray_address))
+        finally:
+            if started_ray:
+                import ray as ray_module
+
+                ray_module.shutdown()
         if summary is None:
             raise typer.Exit(130)
         if as_json:
@@ -90,7 +110,7 @@ def register(app: typer.Typer) -> None:
             typer.echo(t("sim.records.saved", path=records), err=True)
 
 
-def _play(setup, games: int, jobs: int) -> dict | None:
+def _play(setup, games: int, jobs: int, use_ray: bool = False) -> dict | None:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn, TimeElapsedColumn
     from rich.text import Text
@@ -105,7 +125,12 @@ def _play(setup, games: int, jobs: int) -> dict | None:
     with Progress(TextColumn(t("sim.progress")), BarColumn(), MofNCompleteColumn(), GamesPerSecond(),
                   TimeElapsedColumn(), console=Console(stderr=True), transient=False) as progress:
         task = progress.add_task("games", total=games)
-        played = run(setup, games, jobs, on_game=lambda count: progress.advance(task, count))
+        if use_ray:
+            from .distributed import run_ray
+
+            played = run_ray(setup, games, on_game=lambda count: progress.advance(task, count))
+        else:
+            played = run(setup, games, jobs, on_game=lambda count: progress.advance(task, count))
     if len(played) < games:  # interrupted: sum up the blocks that finished
         played = whole_blocks(played, setup.players)
         typer.echo(t("sim.interrupted", games=len(played)), err=True)
