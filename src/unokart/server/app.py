@@ -170,7 +170,7 @@ def create_app(db_path: str | Path, settings: Settings | None = None) -> FastAPI
 
         async def sweep() -> None:
             while True:
-                await asyncio.sleep(SWEEP_EVERY)
+                await asyncio.sleep(min(SWEEP_EVERY, max(settings.idle, 1.0)))
                 service.sweep()
 
         sweeper = asyncio.create_task(sweep())

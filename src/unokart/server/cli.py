@@ -103,6 +103,7 @@ def register(app: typer.Typer) -> None:
         bot_processes: int = typer.Option(1, min=1, help=t("server.help.bot_processes")),
         http_rate: float = typer.Option(1.0, min=0.01, help=t("server.help.http_rate")),
         max_tables: int = typer.Option(5000, min=1, help=t("server.help.max_tables")),
+        idle: float = typer.Option(120.0, min=0.0, help=t("server.help.idle")),
         models: Optional[Path] = typer.Option(None, file_okay=False, help=t("server.help.models")),
         rate_limit: float = typer.Option(20.0, min=1.0, help=t("server.help.rate_limit")),
         url: Optional[str] = typer.Option(None, help=t("server.help.url")),
@@ -128,7 +129,7 @@ def register(app: typer.Typer) -> None:
         url = (url or bound_url(sock)).rstrip("/")
         settings = Settings(bot_delay=bot_delay, round_pause=round_pause, grace=grace, base_url=url,
                             bot_processes=bot_processes, rate_limit=rate_limit, http_rate=http_rate,
-                            max_tables=max_tables, models=offered, models_dir=models)
+                            max_tables=max_tables, idle=idle, models=offered, models_dir=models)
         config = uvicorn.Config(create_app(db, settings), ws_max_size=MAX_FRAME_BYTES, log_level="warning",
                                 lifespan="on")
 

@@ -26,7 +26,20 @@ def dumps(message: dict) -> str:
 
 
 def bot_name(seat: int, level: str, lang: str | None = None) -> str:
-    return t("server.bot_name", lang, seat=seat, level=level)
+    """A bot's name in a language, its level in the lobby's words ("Bot 2 (strong:200)")."""
+    kind, colon, budget = level.partition(":")
+    try:
+        label = t(f"web.level.{kind}", lang) + colon + budget
+    except KeyError:
+        label = level
+    return t("server.bot_name", lang, seat=seat, level=label)
+
+
+def names_in(table: "Table", lang: str) -> list[str]:
+    """The players' names as a reader of ``lang`` sees them: bots' names in that language."""
+    assert table.game is not None
+    return [bot_name(i, s.level, lang) if s.kind == "bot" and s.level else name
+            for i, (s, name) in enumerate(zip(table.seats, table.game.names))]
 
 
 def seat_summary(seat: "Seat", index: int) -> dict:
@@ -58,7 +71,7 @@ def state_message(table: "Table", seat: int | None, lang: str, start: int, re: A
     """The `state` message for one seat (None: a spectator): its view, legal actions and the events from ``start``."""
     game = table.game
     assert game is not None
-    names = game.names
+    names = names_in(table, lang)
     events = []
     logged = game.events
     for index in range(start, len(logged)):

@@ -154,36 +154,45 @@ class SQLiteStore:
         self.db.executescript(SCHEMA)
         self._wal = self.path + "-wal"
         self._commits = 0
+        self._over = False  # the log is past its limit: the writer empties it at its next chance
         self._stop = threading.Event()
         self._checkpointer = threading.Thread(target=self._checkpoint, daemon=True, name="checkpoints")
         self._checkpointer.start()
 
     def _checkpoint(self) -> None:
-        """Passive checkpoints, off the event loop: they copy the log into the database as it grows."""
+        """Passive checkpoints, off the event loop: they copy the log into the database as it grows.
+        When no commit came since the last tick, the log is emptied (nothing waits for it then)."""
         db = sqlite3.connect(self.path, isolation_level=None)
         db.execute("PRAGMA busy_timeout=2000")
+        seen = -1
         try:
             while not self._stop.wait(self.checkpoint_every):
+                quiet, seen = self._commits == seen, self._commits
                 try:
-                    db.execute("PRAGMA wal_checkpoint(PASSIVE)")
-                except sqlite3.Error:
+                    if quiet and os.path.exists(self._wal) and os.stat(self._wal).st_size:
+                        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+                    elif not quiet and not self._over:  # the writer's own checkpoint must not find this one in its way
+                        db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+                except (OSError, sqlite3.Error):
                     continue  # busy: the next tick tries again
         finally:
             db.close()
 
     def _bound_log(self) -> None:
         """Under constant writes a passive checkpoint never catches up with the writer, so the log would never
-        start over and would grow for ever (4 GB after 200 bot games). Now and then the writer itself,
+        start over and would grow for ever (4 GB after 200 bot games). Past its limit, the writer itself,
         between two transactions, finishes the checkpoint (the background thread has copied most of it) and
-        empties the log once it passes its limit."""
+        empties the log; while another checkpoint holds the way, it tries again after each commit."""
         self._commits += 1
-        if self._commits % SIZE_CHECK_EVERY:
+        if not self._over and self._commits % SIZE_CHECK_EVERY:
             return
         try:
-            if os.stat(self._wal).st_size > self.wal_limit:
-                self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            self._over = os.stat(self._wal).st_size > self.wal_limit
+            if self._over:
+                busy = self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0]
+                self._over = bool(busy)
         except (OSError, sqlite3.Error):
-            pass  # no log yet, or busy: the next check tries again
+            pass  # no log yet, or busy: the next commit tries again
 
     def close(self) -> None:
         self._stop.set()

@@ -467,7 +467,7 @@ class TableService:
         try:
             game.apply(action)
         except IllegalAction as err:
-            raise _refusal(err, game.names) from None
+            raise _refusal(err, table) from None
         finished = game.awaiting == "game_over"
         try:
             with self.store.transaction() as tx:
@@ -584,10 +584,10 @@ class TableService:
         messages.broadcast_table(table, self.settings.base_url)
 
 
-def _refusal(err: IllegalAction, names: list[str]) -> ServerError:
+def _refusal(err: IllegalAction, table: Table) -> ServerError:
     """The rules core's refusal, told to each reader in their own language (the rule id travels beside it)."""
     refused = ServerError("illegal_action", rule=err.rule, reason=str(err))
-    refused.render = lambda lang: describe_refusal(err, lang, names)
+    refused.render = lambda lang: describe_refusal(err, lang, messages.names_in(table, lang))
     return refused
 
 
