@@ -174,3 +174,21 @@ async def test_the_turn_starts_on_a_playable_card():
         await settle(pilot, table)
         assert table.game.to_act == 0 and app.hand == ["R2", "R5"]
         assert app.hand[app.selected] == "R2", "the next turn starts on the card that matches G2, not on R5"
+
+
+async def test_q_asks_first_mid_game_and_any_other_key_stays():
+    table = scripted_table(["R2", "G2", "R5", "B3", "G7", "B4", "G9"], dealer=1, hand_size=3)
+    app = PlayApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, table)
+        for leave in ("q", "ctrl+q", "ctrl+c"):
+            await pilot.press(leave)
+            await pilot.pause()
+            assert app.is_running and "Leave this game? Press q again to leave" in screen_text(app)
+            await pilot.press("d")  # any other key: back to the game, and the key does nothing else
+            await pilot.pause()
+            assert app.is_running and "Leave this game?" not in screen_text(app)
+            assert table.game.awaiting == "play" and table.game.to_act == 0
+        await pilot.press("ctrl+c", "q")
+        await pilot.pause()
+        assert not app.is_running

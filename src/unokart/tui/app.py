@@ -80,6 +80,7 @@ class PlayApp(App):
     #hand { height: auto; }
     #keys { height: auto; background: $primary-background; }
     """
+    ENABLE_COMMAND_PALETTE = False  # Textual's palette speaks only English
     BINDINGS = [
         Binding("left", "move(-1)", show=False),
         Binding("right", "move(1)", show=False),
@@ -95,6 +96,9 @@ class PlayApp(App):
         Binding("s", "fill_seats", show=False),
         Binding("h", "come_back", show=False),
         Binding("q", "ask_quit", show=False),
+        # Textual's own quit keys ask first too (ctrl+q left at once; ctrl+c showed an English notice).
+        Binding("ctrl+q", "ask_quit", show=False, priority=True),
+        Binding("ctrl+c", "ask_quit", show=False),
         Binding("question_mark", "rules", show=False),
         Binding("f1", "rules", show=False),
         Binding("escape", "cancel", show=False),
@@ -523,7 +527,7 @@ class PlayApp(App):
 
     def action_ask_quit(self) -> None:
         """Mid-game, q asks first (a second q leaves); before a deal or after the game it leaves at once."""
-        if self.view.get("awaiting") in (None, "game_over"):
+        if self.view.get("awaiting") in (None, "game_over") or isinstance(self.screen, QuitScreen):
             self.exit()
             return
 

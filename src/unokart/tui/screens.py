@@ -70,7 +70,7 @@ class RulesScreen(ModalScreen[None]):
 
 
 class QuitScreen(ModalScreen[bool]):
-    """Mid-game, q asks first: q again leaves, any other key goes back to the game."""
+    """Mid-game, q asks first: q again (or ctrl+q, ctrl+c) leaves, any other key goes back to the game."""
 
     CSS = """
     QuitScreen { align: center bottom; }
@@ -84,4 +84,4 @@ class QuitScreen(ModalScreen[bool]):
     def on_key(self, event: events.Key) -> None:
         event.stop()
         event.prevent_default()
-        self.dismiss(event.key == "q")
+        self.dismiss(event.key in ("q", "ctrl+q", "ctrl+c"))
