@@ -1,0 +1,213 @@
+"""The store in PostgreSQL (psycopg 3): the same interface as ``SQLiteStore``, for several server processes.
+
+Several processes, on one machine or many, share one database: every change
+is one committed transaction (made before anyone is told of it, as with
+SQLite), and what one process commits the others read at once. The schema is
+kept as numbered SQL files in ``migrations/postgres/``; opening a store
+applies the ones the database lacks, under an advisory lock so that processes
+starting together apply each file once.
+
+psycopg's synchronous API, as the table service calls its store synchronously
+(one short transaction per change; the SQLite store does the same).
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from importlib import resources
+
+import psycopg
+from psycopg.types.json import Json
+
+from .store import StoredGame, StoredSeat, StoredTable
+
+MIGRATIONS = "migrations/postgres"
+MIGRATION_LOCK = 0x756E6F6B617274  # pg_advisory_xact_lock key ("unokart"): one process migrates at a time
+
+
+def _json(value: object) -> Json:
+    return Json(value, dumps=json.dumps)  # the text json.dumps writes, as the SQLite store stores it
+
+
+def migrations() -> list[tuple[int, str, str]]:
+    """(version, file name, SQL) of every migration kept in the package, in order."""
+    folder = resources.files(__package__).joinpath(MIGRATIONS)
+    found = []
+    for entry in folder.iterdir():
+        if entry.name.endswith(".sql"):
+            number = entry.name.split("_", 1)[0]
+            if not number.isdigit():
+                raise ValueError(f"migration {entry.name} does not start with its number")
+            found.append((int(number), entry.name, entry.read_text(encoding="utf-8")))
+    found.sort()
+    if len({number for number, _, _ in found}) != len(found):
+        raise ValueError("two migrations have the same number")
+    return found
+
+
+def migrate(db: psycopg.Connection) -> list[str]:
+    """Apply the migrations the database lacks (each in the same transaction as its bookkeeping); returns their names."""
+    applied: list[str] = []
+    with db.transaction():
+        db.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
+        db.execute("CREATE TABLE IF NOT EXISTS unokart_migrations ("
+                   "version integer PRIMARY KEY, name text NOT NULL, applied timestamptz NOT NULL DEFAULT now())")
+        done = {version for (version,) in db.execute("SELECT version FROM unokart_migrations")}
+        for version, name, sql in migrations():
+            if version not in done:
+                db.execute(sql)
+                db.execute("INSERT INTO unokart_migrations (version, name) VALUES (%s, %s)", (version, name))
+                applied.append(name)
+    return applied
+
+
+class _PostgresTransaction:
+    def __init__(self, db: psycopg.Connection):
+        self.db = db
+
+    def create_table(self, code: str, options: dict, turn_timer: float | None, seats: list[StoredSeat]) -> None:
+        self.db.execute("INSERT INTO tables VALUES (%s, %s, %s, %s, %s, 'lobby', 0)",
+                        (code, time.time(), len(seats), _json(options), turn_timer))
+        with self.db.cursor() as cursor:
+            cursor.executemany("INSERT INTO seats VALUES (%s, %s, %s, %s, %s, %s)",
+                               [(code, i, s.kind, s.name, s.level, s.token_hash) for i, s in enumerate(seats)])
+
+    def set_seat(self, code: str, seat: int, value: StoredSeat) -> None:
+        self.db.execute("UPDATE seats SET kind = %s, name = %s, level = %s, token_hash = %s WHERE code = %s AND seat = %s",
+                        (value.kind, value.name, value.level, value.token_hash, code, seat))
+
+    def start_game(self, code: str, number: int, players: list[str], options: dict, seed: int) -> int:
+        """A new game and its first round; returns the game's id."""
+        row = self.db.execute(
+            "INSERT INTO games (code, game, players, options, started) VALUES (%s, %s, %s, %s, %s) RETURNING id",
+            (code, number, _json(players), _json(options), time.time())).fetchone()
+        assert row is not None
+        game_id = row[0]
+        self.db.execute("INSERT INTO rounds VALUES (%s, 1, %s)", (game_id, seed))
+        self.db.execute("UPDATE tables SET status = 'playing', game = %s WHERE code = %s", (number, code))
+        return game_id
+
+    def add_round(self, game_id: int, number: int, seed: int) -> None:
+        self.db.execute("INSERT INTO rounds VALUES (%s, %s, %s)", (game_id, number, seed))
+
+    def add_action(self, game_id: int, round_number: int, index: int, action: str) -> None:
+        self.db.execute("INSERT INTO actions VALUES (%s, %s, %s, %s)", (game_id, round_number, index, action))
+
+    def finish_game(self, code: str, game_id: int, scores: list[int], winner: int) -> None:
+        self.db.execute("UPDATE tables SET status = 'game_over' WHERE code = %s", (code,))
+        self.db.execute("UPDATE games SET finished = %s, scores = %s, winner = %s WHERE id = %s",
+                        (time.time(), _json(scores), winner, game_id))
+
+
+class PostgresStore:
+    """The store in a PostgreSQL database, e.g. ``PostgresStore("postgresql://unokart@127.0.0.1/unokart")``."""
+
+    def __init__(self, url: str, connect_timeout: float = 10.0):
+        self.url = url
+        self.connect_timeout = connect_timeout
+        self._lock = threading.RLock()  # one connection, one transaction at a time, whichever thread asks
+        self.db = self._connect()
+        migrate(self.db)
+
+    def _connect(self) -> psycopg.Connection:
+        # autocommit: every write goes through transaction() (BEGIN ... COMMIT), every read through _reading().
+        return psycopg.connect(self.url, autocommit=True, connect_timeout=int(self.connect_timeout),
+                               application_name="unokart")
+
+    def _live(self) -> psycopg.Connection:
+        """The connection, opened again if the database dropped it (a restart): the failed change was not told."""
+        if self.db.closed or self.db.broken:
+            self.db = self._connect()
+        return self.db
+
+    def close(self) -> None:
+        with self._lock:
+            self.db.close()
+
+    @contextmanager
+    def transaction(self) -> Iterator[_PostgresTransaction]:
+        with self._lock:
+            db = self._live()
+            with db.transaction():  # COMMIT when the block ends, ROLLBACK when it raises
+                yield _PostgresTransaction(db)
+
+    @contextmanager
+    def _reading(self) -> Iterator[psycopg.Connection]:
+        """Several reads from one snapshot: a table and its game as one commit left them, whatever others write."""
+        with self._lock:
+            db = self._live()
+            if db.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
+                yield db  # read inside a change being written: its own transaction's view
+                return
+            with db.transaction():
+                db.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+                yield db
+
+    # ------------------------------------------------------------------ reads
+    def live_tables(self) -> list[str]:
+        """The codes of tables in play (the ones a restarted server resumes at once; others load when asked for)."""
+        with self._reading() as db:
+            return [code for (code,) in db.execute("SELECT code FROM tables WHERE status = 'playing' ORDER BY created")]
+
+    def load_table(self, code: str) -> StoredTable | None:
+        """A table with its seats and its current game."""
+        with self._reading() as db:
+            row = db.execute("SELECT code, created, options, turn_timer, status, game FROM tables WHERE code = %s",
+                             (code,)).fetchone()
+            if row is None:
+                return None
+            code, created, options, timer, status, number = row
+            # The version counts every deal and every action of the table's games (PROTOCOL.md section 1).
+            version = db.execute(
+                "SELECT (SELECT COUNT(*) FROM rounds r JOIN games g ON r.game_id = g.id WHERE g.code = %s)"
+                " + (SELECT COUNT(*) FROM actions a JOIN games g ON a.game_id = g.id WHERE g.code = %s)",
+                (code, code)).fetchone()[0]
+            table = StoredTable(code, created, options, timer, status, number, int(version))
+            table.seats = [StoredSeat(*seat) for seat in db.execute(
+                "SELECT kind, name, level, token_hash FROM seats WHERE code = %s ORDER BY seat", (code,))]
+            game = db.execute("SELECT id FROM games WHERE code = %s AND game = %s", (code, number)).fetchone()
+            if game:
+                table.game = self._game(db, game[0])
+            return table
+
+    def load_game(self, game_id: int) -> StoredGame | None:
+        if not 0 < game_id < 2**63:
+            return None  # beyond bigint: no such game (not an error from the driver)
+        with self._reading() as db:
+            return self._game(db, game_id)
+
+    def _game(self, db: psycopg.Connection, game_id: int) -> StoredGame | None:
+        row = db.execute("SELECT game, players, options, finished FROM games WHERE id = %s", (game_id,)).fetchone()
+        if row is None:
+            return None
+        number, players, options, finished = row
+        seeds = [seed for (seed,) in db.execute("SELECT seed FROM rounds WHERE game_id = %s ORDER BY round", (game_id,))]
+        actions: list[list[str]] = [[] for _ in seeds]
+        for round_number, text in db.execute(
+                "SELECT round, action FROM actions WHERE game_id = %s ORDER BY round, idx", (game_id,)):
+            actions[round_number - 1].append(text)
+        return StoredGame(game_id, number, players, options, seeds, actions, finished)
+
+    def finished_games(self, limit: int = 200) -> list[dict]:
+        """Summaries of finished games, newest first."""
+        return self._summaries("g.finished IS NOT NULL ORDER BY g.finished DESC, g.id DESC LIMIT %s", (limit,))
+
+    def finished_game(self, game_id: int) -> dict | None:
+        if not 0 < game_id < 2**63:
+            return None
+        found = self._summaries("g.finished IS NOT NULL AND g.id = %s", (game_id,))
+        return found[0] if found else None
+
+    def _summaries(self, where: str, params: tuple) -> list[dict]:
+        with self._reading() as db:
+            rows = db.execute(
+                "SELECT g.id, g.code, g.game, g.players, g.scores, g.winner, g.finished, "
+                "(SELECT COUNT(*) FROM rounds r WHERE r.game_id = g.id) FROM games g WHERE " + where, params).fetchall()
+        return [{"id": gid, "code": code, "game": number, "players": players, "scores": scores,
+                 "winner": winner, "rounds": int(rounds),
+                 "finished_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(finished))}
+                for gid, code, number, players, scores, winner, finished, rounds in rows]
