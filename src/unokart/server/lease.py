@@ -1,0 +1,197 @@
+"""Several server processes on Redis: who owns a table (a lease), and how its updates reach every process (pub/sub).
+
+Lease: one Redis key per table, ``SET key OWNER NX PX ttl``: the process that
+sets it owns the table until the key expires. The owner renews it (a Lua
+script that extends the key only while it still holds the owner's id, so a
+process that lost it cannot extend another's) and releases it the same way
+(delete only if still its own). A process that dies stops renewing; after at
+most ``ttl`` another process's ``acquire`` succeeds: that is the failover.
+Each acquisition also draws a fencing token (a counter that only grows): a
+store can refuse writes carrying an older token than the table's last one, so
+an owner paused past its lease (a long GC, a frozen VM) cannot write after the
+next owner has begun.
+
+Fan-out: one channel per table; the owner publishes each update once and
+every process subscribed to that table (because it has clients there) hands
+it on. Redis pub/sub delivers at most once and only to current subscribers,
+so messages carry the table's version: a process that sees a gap (or has just
+subscribed) reloads the table's state from the store instead of trusting the
+stream.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import socket
+import time
+import uuid
+from collections.abc import Awaitable, Callable
+
+import redis.asyncio as redis
+
+log = logging.getLogger("unokart.lease")
+
+LEASE_PREFIX = "unokart:lease:"
+FENCE_PREFIX = "unokart:fence:"
+CHANNEL_PREFIX = "unokart:table:"
+
+# KEYS[1] lease, KEYS[2] fence; ARGV[1] owner, ARGV[2] ttl in ms. The token is drawn only when the lease is won.
+_ACQUIRE = """
+if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
+  return redis.call('INCR', KEYS[2])
+end
+return false
+"""
+# Extend or delete only while the key still names this owner (a check and a change in one atomic step).
+_RENEW = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  return redis.call('PEXPIRE', KEYS[1], ARGV[2])
+end
+return 0
+"""
+_RELEASE = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  return redis.call('DEL', KEYS[1])
+end
+return 0
+"""
+
+
+def process_id() -> str:
+    """An owner id unique to this process (host, pid and a random part, since pids are reused)."""
+    return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:12]}"
+
+
+class Lease:
+    """One table's ownership lease in Redis, for ``owner`` (default: this process)."""
+
+    def __init__(self, client: redis.Redis, table: str, owner: str | None = None, ttl: float = 5.0):
+        if ttl <= 0:
+            raise ValueError("a lease's ttl is a positive number of seconds")
+        self.client = client
+        self.table = table
+        self.key, self.fence_key = LEASE_PREFIX + table, FENCE_PREFIX + table
+        self.owner = owner or process_id()
+        self.ttl = ttl
+        self.token: int | None = None  # the fencing token of the current holding
+        self.lost = asyncio.Event()
+        self._acquire = client.register_script(_ACQUIRE)
+        self._renew = client.register_script(_RENEW)
+        self._release = client.register_script(_RELEASE)
+
+    @property
+    def _ttl_ms(self) -> int:
+        return max(1, int(self.ttl * 1000))
+
+    async def acquire(self) -> int | None:
+        """Take the lease if nobody holds it: its fencing token, or None when another process holds it."""
+        token = await self._acquire(keys=[self.key, self.fence_key], args=[self.owner, self._ttl_ms])
+        if token is None:
+            return None
+        self.token = int(token)
+        self.lost.clear()
+        return self.token
+
+    async def renew(self) -> bool:
+        """Extend the lease by ``ttl`` from now; False when it is no longer this owner's (expired or taken)."""
+        return bool(await self._renew(keys=[self.key], args=[self.owner, self._ttl_ms]))
+
+    async def release(self) -> bool:
+        """Give the lease up at once (another process may take the table now); False when it was not ours."""
+        released = bool(await self._release(keys=[self.key], args=[self.owner]))
+        self.token = None
+        return released
+
+    async def holder(self) -> str | None:
+        """The owner id holding the table now, if any."""
+        value = await self.client.get(self.key)
+        return value.decode() if isinstance(value, bytes) else value
+
+    async def keep(self, on_lost: Callable[[], object] | None = None) -> None:
+        """Renew every third of the ttl until cancelled. When the lease is lost, or Redis cannot confirm it
+        for a whole ttl (another process may own the table by then), set ``lost``, call ``on_lost`` and return."""
+        confirmed = time.monotonic()
+        while True:
+            await asyncio.sleep(self.ttl / 3)
+            try:
+                if not await self.renew():
+                    break
+                confirmed = time.monotonic()
+            except (redis.RedisError, OSError) as err:
+                if time.monotonic() - confirmed >= self.ttl:
+                    log.warning("lease of %s unconfirmed for %.1f s: %s", self.table, self.ttl, err)
+                    break
+        log.warning("lease of table %s lost by %s", self.table, self.owner)
+        self.lost.set()
+        if on_lost is not None:
+            result = on_lost()
+            if isinstance(result, Awaitable):
+                await result
+
+
+class FanOut:
+    """Table updates over Redis pub/sub: ``publish`` from the owner, ``deliver(table, message)`` in every
+    subscribed process (in the order they were published, at most once)."""
+
+    def __init__(self, client: redis.Redis, deliver: Callable[[str, str], object]):
+        self.client = client
+        self.deliver = deliver
+        self.pubsub = client.pubsub()
+        self._confirmed: dict[str, asyncio.Event] = {}
+        self._reader: asyncio.Task | None = None
+
+    async def publish(self, table: str, message: str) -> int:
+        """Send one update of ``table`` to every process subscribed to it; returns how many received it."""
+        return int(await self.client.publish(CHANNEL_PREFIX + table, message))
+
+    async def subscribe(self, table: str) -> None:
+        """Receive ``table``'s updates from now on (returns once Redis has confirmed the subscription)."""
+        channel = CHANNEL_PREFIX + table
+        confirmed = self._confirmed[channel] = asyncio.Event()
+        await self.pubsub.subscribe(channel)
+        if self._reader is None:
+            self._reader = asyncio.create_task(self._read(), name="fan-out")
+        await confirmed.wait()
+
+    async def unsubscribe(self, table: str) -> None:
+        self._confirmed.pop(CHANNEL_PREFIX + table, None)
+        await self.pubsub.unsubscribe(CHANNEL_PREFIX + table)
+
+    async def _read(self) -> None:
+        while True:
+            try:
+                message = await self.pubsub.get_message(ignore_subscribe_messages=False, timeout=1.0)
+            except (redis.ConnectionError, OSError) as err:
+                # redis-py reconnects and subscribes again on the next read; what was sent meanwhile is lost,
+                # which the versions in the messages reveal to the receivers.
+                log.warning("fan-out connection lost, reconnecting: %s", err)
+                await asyncio.sleep(0.5)
+                continue
+            if message is None:
+                continue
+            channel = message["channel"].decode() if isinstance(message["channel"], bytes) else message["channel"]
+            if message["type"] == "subscribe":
+                event = self._confirmed.get(channel)
+                if event is not None:
+                    event.set()
+            elif message["type"] == "message" and channel.startswith(CHANNEL_PREFIX):
+                data = message["data"]
+                try:
+                    result = self.deliver(channel[len(CHANNEL_PREFIX):],
+                                          data.decode("utf-8") if isinstance(data, bytes) else data)
+                    if isinstance(result, Awaitable):
+                        await result
+                except Exception:  # noqa: BLE001 - one bad delivery must not stop every table's updates
+                    log.exception("fan-out delivery failed on %s", channel)
+
+    async def close(self) -> None:
+        if self._reader is not None:
+            self._reader.cancel()
+            try:
+                await self._reader
+            except asyncio.CancelledError:
+                pass
+            self._reader = None
+        await self.pubsub.aclose()
