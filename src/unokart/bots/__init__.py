@@ -9,9 +9,10 @@ A bot is any object with ``choose(view, legal_actions, rng) -> Action | None``:
   in) it is asked whenever ``legal_actions(seat)`` is not empty and returns one
   of them, or ``None`` to let the moment pass.
 
-``make_bot("random" | "easy" | "heuristic" | "ismcts" | "ismcts:<iterations>" | "ismcts:<N>ms" | "policy:<model.zip>")``
+``make_bot("random" | "easy" | "heuristic" | "ismcts" | "ismcts:<iterations>" | "ismcts:<N>ms" | "policy:<NAME>")``
 builds one by name (``ismcts`` alone: 60 playouts a decision; ``ismcts:0``: its prior alone,
-no search; ``policy:`` seats a policy trained in ``unokart.env``, which needs the ``train`` extra).
+no search; ``policy:NAME`` seats a policy trained in ``unokart.env`` and saved as ``NAME.npz``,
+played with numpy alone, e.g. the shipped ``policy:baseline``).
 """
 
 from __future__ import annotations
@@ -33,13 +34,25 @@ class Bot(Protocol):
     def choose(self, view: View, legal_actions: list[Action], rng: random.Random) -> Action | None: ...
 
 
-def make_bot(name: str) -> Bot:
-    """A bot by name; ``ismcts:<budget>`` sets the search budget (iterations, or ``<N>ms`` of time, per decision)."""
+def make_bot(name: str, models_dir: "str | None" = None) -> Bot:
+    """A bot by name; ``ismcts:<budget>`` sets the search budget (iterations, or ``<N>ms`` of time, per decision).
+
+    ``policy:NAME`` (NAME: 1-40 of ``A-Z a-z 0-9 _ -``) plays ``NAME.npz`` from ``models_dir`` (or
+    $UNOKART_MODELS, then the policies shipped in ``unokart/env/models``) with numpy alone; with a
+    ``models_dir`` only such names are accepted (a server offers policies by name, never by path).
+    Without one, ``policy:<path.npz>`` loads that file and ``policy:<model.zip>`` a MaskablePPO model."""
     kind, sep, arg = name.strip().lower().partition(":")
     if kind == "policy" and sep:
-        from ..env.policy_bot import PolicyBot  # numpy and the model library only when asked for
+        from ..env import numpy_policy  # numpy only when asked for
 
-        return PolicyBot(name.strip().partition(":")[2])  # the path as written, not lowercased
+        written = name.strip().partition(":")[2]  # as written, not lowercased
+        if models_dir is not None or numpy_policy.NAME_PATTERN.fullmatch(written):
+            return numpy_policy.policy_bot(written, models_dir)
+        if written.endswith(".npz"):
+            return numpy_policy.NumpyPolicyBot(numpy_policy.NumpyPolicy.load(written), f"policy:{written}")
+        from ..env.policy_bot import PolicyBot  # the model library only when asked for
+
+        return PolicyBot(written)
     if kind == "random" and not sep:
         return RandomBot()
     if kind == "easy" and not sep:
@@ -55,7 +68,7 @@ def make_bot(name: str) -> Bot:
             return IsmctsBot(milliseconds=int(arg[:-2]))
         raise ValueError(f"the ISMCTS budget must be a whole number of iterations or milliseconds, "
                          f"not {arg!r} (e.g. ismcts:200, ismcts:150ms, or ismcts:0 for its prior alone)")
-    raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOT_NAMES)}, ismcts:<iterations>, ismcts:<N>ms, policy:<model.zip>)")
+    raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOT_NAMES)}, ismcts:<iterations>, ismcts:<N>ms, policy:<NAME>)")
 
 
 __all__ = ["BOT_NAMES", "Bot", "EasyBot", "HeuristicBot", "IsmctsBot", "RandomBot", "make_bot"]

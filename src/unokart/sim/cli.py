@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Optional
 
@@ -47,7 +48,9 @@ def register(app: typer.Typer) -> None:
             fail(t("sim.error.jobs"))
         for name in names:  # a model file that is not there is said before any bot is built
             kind, sep, path = name.strip().partition(":")
-            if kind.strip().lower() == "policy" and sep and not Path(path).is_file():
+            # policy:NAME is a shipped or $UNOKART_MODELS policy (make_bot names a missing one); else a file
+            if kind.strip().lower() == "policy" and sep and not re.fullmatch(r"[A-Za-z0-9_-]{1,40}", path) \
+                    and not Path(path).is_file():
                 fail(t("sim.error.no_policy", path=path))
         if records is not None:
             too_long = [name for name in names if len(name) > MAX_NAME_CHARS]
@@ -100,6 +103,9 @@ def register(app: typer.Typer) -> None:
             print(json.dumps(summary, indent=2))
         else:
             _print_table(summary)
+        if summary.get("abandoned"):  # never silently dropped: how many games a looping round ended
+            typer.echo(t("sim.abandoned", count=summary["abandoned"], games=summary["games"],
+                         cap=f"{summary['max_decisions']:,}"))
         if plot is not None:
             try:
                 draw_plot(summary, plot)
