@@ -23,5 +23,10 @@ def test_keys_built_from_names_exist():
     decisions = [a for a in AWAITING if a not in ("round_over", "game_over")]
     built = [f"tui.prompt.{a}" for a in decisions] + [f"core.awaiting.{a}" for a in AWAITING]
     built += [f"tui.summary.{p}{k}" for p in ("", "server_") for k in ("keys", "final_keys")]
-    built += [f"tui.key.{k}" for k in ("draw", "keep", "challenge", "accept", "catch")]
+    built += [f"tui.key.{k}" for k in ("draw", "keep", "challenge", "accept", "catch", "color")]
+    from unokart.tui.cli import _HELP_KEYS
+    built += [f"tui.help.{name}" for name in (*_HELP_KEYS, "play", "help", "options")]
+    from unokart.tui.screens import ITEMS, SECTIONS
+    built += ["rules.title", "rules.intro", "rules.items.title"] + [f"rules.item.{item}" for item in ITEMS]
+    built += [f"rules.section.{n}.{part}" for n in range(1, SECTIONS + 1) for part in ("title", "body")]
     assert [key for key in built if key not in english] == []
