@@ -14,7 +14,7 @@ from textual.containers import Vertical
 from textual.widgets import RichLog, Static
 
 from ..i18n import t
-from ..narrate import card_name, describe_event
+from ..narrate import card_name, describe_event, describe_refusal
 from ..rules import Action, IllegalAction, UnoKartError
 from ..rules.actions import (
     ACCEPT, CATCH, CHALLENGE, COLOR, DRAW, JUMP, PASS, PLAY, SWAP, TARGET, UNO,
@@ -58,11 +58,7 @@ def fit(text: str, width: int) -> str:
 
 def refusal_text(err: Exception, names: list[str]) -> tuple[str, str | None]:
     """A refusal in the player's words, and the rule id for the help line (None when no rule applies)."""
-    if isinstance(err, IllegalAction):
-        try:
-            from ..narrate import describe_refusal
-        except ImportError:  # a core without refusal keys: its own sentence, without the id in front
-            return err.reason, err.rule or None
+    if isinstance(err, IllegalAction):  # the core's refusal by its key and parameters, not its English sentence
         return describe_refusal(err, names=names), err.rule or None
     return str(err), getattr(err, "rule", None)
 
