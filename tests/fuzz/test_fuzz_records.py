@@ -1,0 +1,52 @@
+"""The record door: ``Game.from_record`` on any file's contents, and ``unokart replay`` on any file."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from fuzz_helpers import assert_answered, assert_one_sentence, fuzz_settings, record_texts, run_command, run_process, within
+from unokart import Game, RecordError
+from unokart.rules.records import parse_record_text
+
+
+def check_record(data: bytes) -> str:
+    """The property: a record replays (and its own record replays the same), or one RecordError sentence."""
+    with within():
+        try:
+            game = Game.from_record(parse_record_text(data))
+        except RecordError as err:
+            assert_one_sentence(err)
+            return "refused"
+        again = Game.from_record(game.record())
+        assert again.state() == game.state() and again.actions == game.actions
+        return "replayed"
+
+
+@fuzz_settings(400)
+@given(record_texts())
+def test_fuzz_a_record_replays_or_is_refused_in_one_sentence(data):
+    check_record(data)
+
+
+def check_replay_command(data: bytes, tmp_path, flag: list[str], in_process: bool = True) -> int:
+    path = tmp_path / "game.json"
+    path.write_bytes(data)
+    before = sorted(p.name for p in tmp_path.iterdir())
+    args = ["replay", str(path), *flag]
+    code, out, err = run_command(args) if in_process else run_process(args, cwd=tmp_path)
+    assert_answered(code, out, err, args)
+    assert path.read_bytes() == data and sorted(p.name for p in tmp_path.iterdir()) == before  # nothing changed
+    return code
+
+
+@fuzz_settings(60)
+@given(record_texts(), st.sampled_from([[], ["--json"]]))
+def test_fuzz_replay_command_prints_the_game_or_one_sentence(tmp_path_factory, data, flag):
+    check_replay_command(data, tmp_path_factory.mktemp("replay"), flag)
+
+
+@fuzz_settings(4)
+@given(record_texts())
+def test_fuzz_replay_as_a_process(tmp_path_factory, data):
+    check_replay_command(data, tmp_path_factory.mktemp("replay"), [], in_process=False)
