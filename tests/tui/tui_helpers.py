@@ -139,7 +139,11 @@ class Tmux:
         for _ in range(tries):
             shown = self.screen()
             if all(flat(text) in flat(shown) for text in texts):
-                return shown
+                time.sleep(0.3)  # a screen is drawn in pieces: take it once it holds still
+                again = self.screen()
+                if again == shown:
+                    return shown
+                continue
             time.sleep(0.2)
         raise AssertionError(f"{texts!r} never appeared on the screen:\n{shown}")
 
