@@ -192,3 +192,24 @@ async def test_q_asks_first_mid_game_and_any_other_key_stays():
         await pilot.press("ctrl+c", "q")
         await pilot.pause()
         assert not app.is_running
+
+
+async def test_after_a_refusal_the_rules_open_at_its_section():
+    table = scripted_table(["G2", "R5", "G3", "R7", "G9", "G5"], dealer=0, hand_size=2)
+    app = PlayApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, table)
+        await pilot.press("1", "enter")  # R5 on G3: refused by R4.1
+        assert "Rule R4.1" in screen_text(app)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        await pilot.pause()
+        first = next(line for line in screen_text(app).splitlines() if line.strip())
+        assert first.strip().startswith("R4 Your turn"), screen_text(app)
+        await pilot.press("escape", "question_mark")  # the notice is still there: R4 again
+        await pilot.pause()
+        await pilot.press("escape", "d")  # a change clears the notice: the rules open at the top
+        await settle(pilot, table)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert screen_text(app).splitlines()[0].strip() == "How to play UNO Mario Kart", screen_text(app)

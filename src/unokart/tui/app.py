@@ -112,6 +112,7 @@ class PlayApp(App):
         self.uno_armed = False
         self.notice: Text | None = None  # an error or a message, shown until the next change
         self._my_decision = False  # whether the seat had a decision to make at the last redraw
+        self.notice_rule: str | None = None  # the rule the notice named: ? opens the rules there
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -159,7 +160,7 @@ class PlayApp(App):
                 log.write(self._summary_table(event))
         if notice:
             log.write(Text(notice, style="bold cyan"))
-        self.notice = None
+        self.notice, self.notice_rule = None, None
         self.mode = None if self.mode == "catch" else self.mode
         self.redraw()
 
@@ -384,7 +385,7 @@ class PlayApp(App):
 
     def _say(self, message: str, rule: str | None = None) -> None:
         """A message in the player's words; the rule it comes from, if any, on a help line below."""
-        self.notice = Text(message, style="bold red")
+        self.notice, self.notice_rule = Text(message, style="bold red"), rule
         if rule:
             self.notice.append("\n" + t("tui.rule_help", rule=rule), style="dim")
         self.query_one("#prompt", Static).update(self.notice)
@@ -519,7 +520,7 @@ class PlayApp(App):
             self._refuse(err)
 
     def action_rules(self) -> None:
-        self.push_screen(RulesScreen(key_line))
+        self.push_screen(RulesScreen(key_line, self.notice_rule))
 
     def action_ask_quit(self) -> None:
         """Mid-game, q asks first (a second q leaves); before a deal or after the game it leaves at once."""

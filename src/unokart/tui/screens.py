@@ -16,29 +16,43 @@ ITEMS = ("mushroom", "banana", "green_shell", "lightning", "bobomb")
 SECTIONS = 12  # rules.section.1 .. rules.section.12: R1 to R12
 
 
-def rules_text(lang: str | None = None) -> Text:
-    """The rules from the catalogue's rules domain: a title, the twelve sections, then the items."""
-    out = Text()
+def rules_parts(lang: str | None = None) -> list[Text]:
+    """The rules from the catalogue's rules domain: the title and intro, R1 to R12, then the items."""
     try:
-        out.append(t("rules.title", lang) + "\n", style="bold underline")
-        out.append(t("rules.intro", lang) + "\n")
+        head = Text()  # styles go on the pieces: a Text's own style would cover all it holds
+        head.append(t("rules.title", lang) + "\n", style="bold underline")
+        head.append(t("rules.intro", lang) + "\n")
+        parts = [head]
         for number in range(1, SECTIONS + 1):
-            out.append("\n" + t(f"rules.section.{number}.title", lang) + "\n", style="bold")
-            out.append(t(f"rules.section.{number}.body", lang) + "\n")
-        out.append("\n" + t("rules.items.title", lang) + "\n", style="bold")
+            part = Text()
+            part.append(f"\nR{number} ", style="dim")  # the id a refusal's help line names
+            part.append(t(f"rules.section.{number}.title", lang) + "\n", style="bold")
+            part.append(t(f"rules.section.{number}.body", lang) + "\n")
+            parts.append(part)
+        items = Text()
+        items.append("\n" + t("rules.items.title", lang) + "\n", style="bold")
         for item in ITEMS:  # each text names its item first: "Mushroom (red): ..."
-            out.append("• " + t(f"rules.item.{item}", lang) + "\n")
+            items.append("• " + t(f"rules.item.{item}", lang) + "\n")
+        parts.append(items)
     except KeyError:  # an installation without the rules domain
-        return Text(t("tui.rules.missing", lang))
-    return out
+        return [Text(t("tui.rules.missing", lang))]
+    return parts
+
+
+def rules_text(lang: str | None = None) -> Text:
+    return Text("").join(rules_parts(lang))
 
 
 class RulesScreen(ModalScreen[None]):
-    """The whole rules, scrolled with the arrows; Esc (or ? again) goes back to the table."""
+    """The whole rules, scrolled with the arrows; Esc (or ? again) goes back to the table.
+
+    Opened after a refusal, it starts at the section of the rule the refusal named (R4.1: R4).
+    """
 
     CSS = """
     RulesScreen { background: $background; }
     #rules { height: 1fr; padding: 0 1; }
+    #rules Static { height: auto; }
     #rules-keys { height: auto; background: $primary-background; }
     """
     BINDINGS = [
@@ -48,18 +62,25 @@ class RulesScreen(ModalScreen[None]):
         Binding("q", "close", show=False),
     ]
 
-    def __init__(self, key_line) -> None:
+    def __init__(self, key_line, rule: str | None = None) -> None:
         super().__init__()
         self._key_line = key_line
+        self._section = int(rule[1:].split(".")[0]) if rule and rule[1:].split(".")[0].isdigit() else None
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="rules"):
-            yield Static(rules_text(), id="rules-text")
+            for number, part in enumerate(rules_parts()):  # part n is section Rn
+                yield Static(part, id=f"rules-{number}")
         yield Static(id="rules-keys")
 
     def on_mount(self) -> None:
         self.query_one("#rules", VerticalScroll).focus()
         self.on_resize()
+        if self._section and 1 <= self._section <= SECTIONS:
+            self.call_after_refresh(self._to_section)
+
+    def _to_section(self) -> None:
+        self.query_one(f"#rules-{self._section}").scroll_visible(top=True, animate=False)
 
     def on_resize(self, event: events.Resize | None = None) -> None:
         keys = [("↑↓ PgUp PgDn", t("tui.key.scroll")), ("Esc", t("tui.key.close"))]
