@@ -10,8 +10,9 @@ the observation returned with ``done`` is the next game's first. With
 ``opponents="heuristic"`` (any bot name, or a list for the other seats) bots
 play every seat but ``seat`` inside ``step``, so ``seat`` is always the learner's.
 
-The arrays are the batch's own buffers, written in place by each ``step``
-(only the entries that changed; see ``batch_core``): copy what you keep.
+The arrays are the batch's own buffers, rewritten by each ``step`` (the
+compiled ``batch_core`` writes only the entries that changed into each game's
+byte rows; one numpy pass widens them into these arrays): copy what you keep.
 """
 
 from __future__ import annotations
@@ -26,7 +27,10 @@ from ..i18n import t
 from .actions import N_ACTIONS, action_table, describe_index
 from .aec import DEFAULT_SCALE, IllegalActionIndex, check_settings
 from .batch_core import Slot, start_batch, step_batch
-from .observation import OBS_SIZE
+from .observation import LAYOUT, OBS_SIZE
+
+_STOCK = LAYOUT["stock"].start
+_SCORES = LAYOUT["scores"]
 
 
 class BatchEnv:
@@ -61,14 +65,17 @@ class BatchEnv:
         self.rewards = np.zeros((num_envs, players), np.float32)
         self.done = np.zeros(num_envs, np.bool_)
         self.truncated = np.zeros(num_envs, np.bool_)  # which of the done games hit max_steps (no reward)
-        self._rows = np.arange(num_envs)
+        self._index = np.arange(num_envs)
+        self._scores = np.zeros((num_envs, _SCORES.stop - _SCORES.start), np.int32)
+        self._target = float(table_options.target_score)
         self._flat_rewards = memoryview(self.rewards.reshape(-1))
         self._seat_view, self._done_view = memoryview(self.seat), memoryview(self.done)
         self._truncated_view = memoryview(self.truncated)
         actions = action_table(players)[0]
         self.slots = [Slot(players, table_options, reward == "round", self.reward_scale, max_steps, keep_events,
-                           learner, bots, actions, memoryview(self.observation[i]), memoryview(self.action_mask[i]))
-                      for i in range(num_envs)]
+                           learner, bots, actions, memoryview(self._scores[i])) for i in range(num_envs)]
+        self._obs_rows = [slot.row for slot in self.slots]
+        self._mask_rows = [slot.mask for slot in self.slots]
         self._seed = seed
         self.seeds: list[int] = []
         self._ready = False
@@ -81,12 +88,11 @@ class BatchEnv:
             self._seed = None  # the constructor's seed serves the first reset only
         source = random.Random(f"unokart-batch:{seed}")
         self.seeds = [source.getrandbits(63) for _ in range(self.num_envs)]
-        self.observation.fill(0.0)
-        self.action_mask.fill(False)
         self.rewards.fill(0.0)
         self.done.fill(False)
         self.truncated.fill(False)
         start_batch(self.slots, self.seeds, self._seat_view)
+        self._publish()
         self._ready = True
         return self.observation, self.action_mask, self.seat
 
@@ -100,7 +106,17 @@ class BatchEnv:
         self.done.fill(False)
         self.truncated.fill(False)
         step_batch(self.slots, chosen.tolist(), self._seat_view, self._flat_rewards, self._done_view, self._truncated_view)
+        self._publish()
         return self.observation, self.action_mask, self.seat, self.rewards, self.done
+
+    def _publish(self) -> None:
+        """The games' byte rows into the float32 observations and bool masks (one vectorized pass each)."""
+        rows = np.frombuffer(b"".join(self._obs_rows), np.uint8).reshape(self.num_envs, OBS_SIZE)
+        obs = self.observation
+        np.copyto(obs, rows)
+        obs[:, _STOCK] = rows[:, _STOCK] / 112.0  # as the AEC env computes them: in doubles, then float32
+        obs[:, _SCORES] = self._scores / self._target
+        np.copyto(self.action_mask, np.frombuffer(b"".join(self._mask_rows), np.bool_).reshape(self.num_envs, N_ACTIONS))
 
     def _checked(self, actions: Any) -> np.ndarray:
         chosen = np.asarray(actions)
@@ -112,7 +128,7 @@ class BatchEnv:
             i = int(np.flatnonzero(outside)[0])
             raise IllegalActionIndex(t("env.batch_illegal", env=i, index=int(chosen[i]), meaning=describe_index(-1),
                                        seat=int(self.seat[i])))
-        legal = self.action_mask[self._rows, chosen]
+        legal = self.action_mask[self._index, chosen]
         if not legal.all():
             i = int(np.flatnonzero(~legal)[0])
             index = int(chosen[i])
@@ -126,6 +142,7 @@ class BatchEnv:
             slot = self.slots[i]
             slot.restart()
             self.seat[i] = slot.seat
+        self._publish()
 
     def games(self) -> list:
         """Each game's ``Game`` (the rules core's full state: for tests and debugging, never for a policy)."""

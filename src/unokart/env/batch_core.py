@@ -2,13 +2,17 @@
 
 Each ``Slot`` is one game of a ``BatchEnv`` with the AEC env's turn order
 (docs/ENV.md, "Out of turn"): the same deciding seat, mask, observation and
-rewards, decision by decision. It writes its observation and mask into its
-rows of the batch's numpy arrays through memoryviews, and only the entries
-that changed: it keeps a plain list mirroring its observation row, compares,
-and writes an element only where the value differs (a decision changes a few
-dozen of the 297 entries; a compiled element write through a memoryview costs
-a fraction of numpy's own ``__setitem__``). No numpy here: mypyc compiles
-lists and ints natively, numpy only as generic Python calls.
+rewards, decision by decision. It keeps its observation row and its mask row
+as ``bytearray``s (every entry of the observation is a small whole number but
+the scores and the stock's fraction: the row holds the stock's size, and the
+scores go to a small int32 array) and writes only the entries that changed,
+comparing with a list of what the row holds (mypyc reads a list of small ints
+natively; a bytearray it reads through a Python call). ``BatchEnv`` then turns the rows into its float32 and
+bool arrays with one numpy pass per step. (Writing float32 entries through
+memoryviews of the numpy arrays, each write a Python call converting a Python
+number, cost three quarters of a step; see bench/batch_env.py.) No numpy here:
+mypyc compiles lists, bytearrays and ints natively, numpy only as generic
+Python calls.
 """
 
 from __future__ import annotations
@@ -111,9 +115,12 @@ class Slot:
     covered: int
     truncated: bool
     final_rewards: list[float]
-    obs: Any            # memoryview of this slot's float32 observation row
-    mask: Any           # memoryview of this slot's bool mask row
-    row: list[float]    # what obs holds now
+    row: bytearray      # the observation row (at STOCK: the stock's size; SCORES: 0, see scores)
+    seen: list[int]     # what row holds (mypyc reads a list of small ints natively, a bytearray not)
+    mask: bytearray     # the mask row, 0 or 1
+    jump_in: bool
+    scores: Any         # memoryview of this slot's int32 row of raw scores by relative seat
+    score_row: list[int]
     hot: list[int]
     hand_faces: list[int]
     counts: list[int]
@@ -124,7 +131,7 @@ class Slot:
 
     def __init__(self, players: int, options: Options, round_reward: bool, reward_scale: float, max_steps: int,
                  keep_events: bool, learner: int, bots: list[Any], actions: tuple[tuple[Action | None, ...], ...],
-                 obs: Any, mask: Any) -> None:
+                 scores: Any) -> None:
         self.players = players
         self.options = options
         self.round_reward = round_reward
@@ -134,13 +141,16 @@ class Slot:
         self.learner = learner  # -1: every seat is played by the caller (self-play)
         self.bots = bots        # bots[seat] for the other seats when a learner is set
         self.actions = actions
-        self.obs = obs
-        self.mask = mask
+        self.row = bytearray(OBS_SIZE)
+        self.seen = [0] * OBS_SIZE
+        self.mask = bytearray(N_ACTIONS)
+        self.jump_in = options.jump_in
+        self.scores = scores
+        self.score_row = [0] * MAX_PLAYERS
         self.seed_source = random.Random()
         self.bot_rng = random.Random()
         self.final_rewards = [0.0] * players
         self.truncated = False
-        self.row = [0.0] * OBS_SIZE
         self.hot = [-1] * _N_HOT
         self.hand_faces = []
         self.counts = [0] * N_FACES
@@ -152,7 +162,7 @@ class Slot:
         self.reacting = False
         self.seat = 0
         for k in range(players):
-            self._set(SEATED + k, 1.0)
+            self._set(SEATED + k, 1)
 
     # ------------------------------------------------------------------ episodes
     def start(self, seed: int, reseed: bool = True) -> None:
@@ -191,7 +201,7 @@ class Slot:
         to_act = game.to_act
         seat = to_act if to_act is not None else 0
         reacting = False
-        everyone = self.options.jump_in and game.awaiting == PLAY and game.discard[-1] < WILD_DRAW_FOUR
+        everyone = self.jump_in and game.awaiting == PLAY and game.discard[-1] < WILD_DRAW_FOUR
         if everyone or game.uno_window >= 0:
             n = self.players
             actor = self.moment_actor
@@ -293,29 +303,36 @@ class Slot:
         return False
 
     # ------------------------------------------------------------------ writing the rows
-    def _set(self, pos: int, value: float) -> None:
+    def _set(self, pos: int, value: int) -> None:
+        self.seen[pos] = value
         self.row[pos] = value
-        self.obs[pos] = value
 
-    def _put(self, pos: int, value: float) -> None:
-        if self.row[pos] != value:
+    def _put(self, pos: int, value: int) -> None:
+        if self.seen[pos] != value:
+            self.seen[pos] = value
             self.row[pos] = value
-            self.obs[pos] = value
 
     def _hot(self, part: int, pos: int) -> None:
         old = self.hot[part]
         if old != pos:
             if old >= 0:
-                self._set(old, 0.0)
+                self._set(old, 0)
             if pos >= 0:
-                self._set(pos, 1.0)
+                self._set(pos, 1)
             self.hot[part] = pos
 
     def clear(self) -> None:
         """Forget the rows' contents: the caller zeroed them (a reset)."""
         row = self.row
+        seen = self.seen
         for pos in range(OBS_SIZE):
-            row[pos] = 0.0
+            row[pos] = 0
+            seen[pos] = 0
+        for i in range(N_ACTIONS):
+            self.mask[i] = 0
+        for k in range(MAX_PLAYERS):
+            self.score_row[k] = 0
+            self.scores[k] = 0
         for part in range(_N_HOT):
             self.hot[part] = -1
         self.hand_faces = []
@@ -323,7 +340,7 @@ class Slot:
         self.pile_seen = 0
         self.mask_on = []
         for k in range(self.players):
-            self._set(SEATED + k, 1.0)
+            self._set(SEATED + k, 1)
 
     def _write(self) -> None:
         """The deciding seat's observation and mask (exactly ``raw_env.observe``), only what changed."""
@@ -334,15 +351,15 @@ class Slot:
         counts = self.counts
         hand = game.hands[seat]
         for face in hand:
-            counts[face] += 1
+            counts[face] = counts[face] + 1
         for face in self.hand_faces:
             if counts[face] == 0:
-                self._put(HAND + face, 0.0)
+                self._put(HAND + face, 0)
         faces: list[int] = []
         for face in hand:
             c = counts[face]
             if c:
-                self._put(HAND + face, float(c))
+                self._put(HAND + face, c)
                 counts[face] = 0
                 faces.append(face)
         self.hand_faces = faces
@@ -354,54 +371,59 @@ class Slot:
             for face in range(N_FACES):
                 if pile_counts[face]:
                     pile_counts[face] = 0
-                    self._set(DISCARD + face, 0.0)
+                    self._set(DISCARD + face, 0)
             self.pile = pile
             seen = 0
         for i in range(seen, len(pile)):
             face = pile[i]
-            pile_counts[face] += 1
-            self._set(DISCARD + face, float(pile_counts[face]))
+            pile_counts[face] = pile_counts[face] + 1
+            self._set(DISCARD + face, pile_counts[face])
         self.pile_seen = len(pile)
         top = pile[-1]
         self._hot(_H_TOP, TOP + top)
         color = game.color
         self._hot(_H_COLOR, COLOR + color if color >= 0 else -1)
         self._hot(_H_AWAITING, AWAITING_AT + AWAITING.index(game.awaiting))
-        target = float(game.options.target_score)
         hands = game.hands
         scores = game.scores
         uno_said = game.uno_said
         for k in range(n):
             other = seat + k - n if seat + k >= n else seat + k
             size = len(hands[other])
-            self._put(SIZES + k, float(size))
-            self._put(SCORES + k, scores[other] / target if scores[other] else 0.0)
-            self._put(UNO_SAID + k, 1.0 if size == 1 and uno_said[other] else 0.0)
+            self._put(SIZES + k, size)
+            score = scores[other]
+            if self.score_row[k] != score:
+                self.score_row[k] = score
+                self.scores[k] = score
+            self._put(UNO_SAID + k, 1 if size == 1 and uno_said[other] else 0)
         window = game.uno_window
         self._hot(_H_WINDOW, WINDOW + (window - seat) % n if window >= 0 else -1)
         to_act = game.to_act
         self._hot(_H_TO_ACT, TO_ACT + (to_act - seat) % n if to_act is not None else -1)
         self._hot(_H_DIRECTION, DIRECTION if game.direction > 0 else -1)
-        self._put(PENDING, float(game.pending))
-        self._put(STOCK, len(game.stock) / 112.0)
+        self._put(PENDING, game.pending)
+        self._put(STOCK, len(game.stock))  # BatchEnv divides it by 112
         drawn = game.drawn if seat == to_act and game.awaiting == DRAWN else -1
         self._hot(_H_DRAWN, DRAWN_AT + drawn if drawn >= 0 else -1)
         covered = self.covered
         self._hot(_H_COVERED, COVERED + covered if covered >= 0 and top == WILD_DRAW_FOUR else -1)
         self._hot(_H_REACTING, REACTING if self.reacting else -1)
-        # the mask: off where it was on, on at each legal action's index
-        mask = self.mask
-        for i in self.mask_on:
-            mask[i] = 0
+        # the mask: off where it was on and is not now, on where it was off
         on: list[int] = []
         for a in self.legal:
-            i = action_index(a, n)
-            mask[i] = 1
-            on.append(i)
+            on.append(action_index(a, n))
         if self.reacting:
-            mask[DECLINE] = 1
             on.append(DECLINE)
-        self.mask_on = on
+        old = self.mask_on
+        if on != old:
+            mask = self.mask
+            for i in old:
+                if i not in on:
+                    mask[i] = 0
+            for i in on:
+                if i not in old:
+                    mask[i] = 1
+            self.mask_on = on
 
 
 def step_batch(slots: list[Slot], actions: list[int], seats: Any, rewards: Any, done: Any, truncated: Any) -> int:
