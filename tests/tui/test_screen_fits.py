@@ -34,3 +34,21 @@ async def test_ten_players_and_a_big_hand_fit_in_80x24():
         assert all(code in text for code in hand)
         assert " q  quit" in lines[-1]  # the key line is the last line
         app.save_screenshot("ten_players_80x24.svg", path=str(ARTIFACTS))
+
+
+async def test_a_narrower_terminal_packs_the_keys_again():
+    from tui_helpers import scripted_table
+
+    table = scripted_table(["R2", "G2", "R5", "B3", "G7", "B4", "G9"], dealer=1, hand_size=3)
+    app = PlayApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, table)
+        assert screen_text(app).splitlines()[-1].rstrip().endswith("q  quit")
+        await pilot.resize_terminal(44, 24)
+        await pilot.pause()
+        await pilot.pause()
+        lines = [line.rstrip() for line in screen_text(app).splitlines()]
+        assert lines[-1].endswith("q  quit") and lines[-2].strip(), "the key line wrapped onto two lines"
+        for key, label in app._keys():  # packed again for 44 columns: no key parted from its label
+            assert any(f"{key}  {label}" in line for line in lines[-3:]), (key, label, lines[-3:])
+        assert flat(app._prompt_text().plain) in flat("\n".join(lines)), "the prompt wrapped whole"

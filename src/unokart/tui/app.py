@@ -130,6 +130,10 @@ class PlayApp(App):
         self.set_interval(1, self._tick_deadline)
         await self.source.start(self.on_table_change)
 
+    def on_resize(self) -> None:
+        """Lines are packed for the terminal's width: pack them again when it changes."""
+        self.call_after_refresh(self.redraw)
+
     def _tick_deadline(self) -> None:
         if self.source.deadline is not None and self.view:
             self.query_one("#status", Static).update(self._status_text())
