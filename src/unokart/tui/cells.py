@@ -4,7 +4,11 @@ Terminals (tmux, xterm, VTE) place text one code point at a time with the C libr
 ``wcwidth``: a spacing vowel sign (Unicode category Mc, e.g. U+0BBE TAMIL VOWEL SIGN AA)
 takes a cell of its own, a non-spacing mark (Mn) or a format character (Cf) none.
 Rich, and so Textual, counts spacing marks as 0 cells: "கார்டு" is 3 cells to Rich
-and 4 in tmux 3.3, so every line with Indic text ran past the right edge and was cut.
+and 5 in tmux 3.3, so every line with Indic text ran past the right edge and was cut.
+Measured: Debian's tmux 3.3a (built without utf8proc, so glibc's wcwidth) gives every
+assigned code point of Latin-1, the Indic blocks U+0900-U+0DFF, Arabic and its
+presentation forms, punctuation, arrows and box drawing the width Rich gives it, except
+the 100 spacing marks there, which take 1 cell, not 0.
 
 ``install()`` gives Rich (and so Textual) the terminals' measure: Rich's own table,
 with every spacing mark one cell. tests/tui/test_cells_match_tmux.py checks the
