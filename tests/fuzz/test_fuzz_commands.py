@@ -53,19 +53,19 @@ def simulate_args(draw) -> list[str]:
     return args + draw(option_args)
 
 
-@fuzz_settings(30)
+@fuzz_settings(30, campaign_share=0.02)
 @given(watch_args())
 def test_fuzz_watch_plays_or_refuses_in_one_sentence(args):
     assert_answered(*run_command(args), args)
 
 
-@fuzz_settings(30)
+@fuzz_settings(30, campaign_share=0.02)
 @given(simulate_args())
 def test_fuzz_simulate_plays_or_refuses_in_one_sentence(args):
     assert_answered(*run_command(args), args)
 
 
-@fuzz_settings(3)
+@fuzz_settings(3, campaign_share=0.002)
 @given(st.one_of(watch_args(), simulate_args()))
 def test_fuzz_commands_as_processes(args):
     assert_answered(*run_process(args), args)

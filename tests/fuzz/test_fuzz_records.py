@@ -40,13 +40,13 @@ def check_replay_command(data: bytes, tmp_path, flag: list[str], in_process: boo
     return code
 
 
-@fuzz_settings(60)
+@fuzz_settings(60, campaign_share=0.05)
 @given(record_texts(), st.sampled_from([[], ["--json"]]))
 def test_fuzz_replay_command_prints_the_game_or_one_sentence(tmp_path_factory, data, flag):
     check_replay_command(data, tmp_path_factory.mktemp("replay"), flag)
 
 
-@fuzz_settings(4)
+@fuzz_settings(4, campaign_share=0.002)
 @given(record_texts())
 def test_fuzz_replay_as_a_process(tmp_path_factory, data):
     check_replay_command(data, tmp_path_factory.mktemp("replay"), [], in_process=False)
