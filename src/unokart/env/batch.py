@@ -26,7 +26,7 @@ from ..bots import make_bot
 from ..i18n import t
 from .actions import N_ACTIONS, action_table, describe_index
 from .aec import DEFAULT_SCALE, IllegalActionIndex, check_settings
-from .batch_core import Slot, start_batch, step_batch
+from .batch_core import ROW_SIZE, Slot, start_batch, step_batch
 from .observation import LAYOUT, OBS_SIZE
 
 _STOCK = LAYOUT["stock"].start
@@ -66,16 +66,15 @@ class BatchEnv:
         self.done = np.zeros(num_envs, np.bool_)
         self.truncated = np.zeros(num_envs, np.bool_)  # which of the done games hit max_steps (no reward)
         self._index = np.arange(num_envs)
-        self._scores = np.zeros((num_envs, _SCORES.stop - _SCORES.start), np.int32)
         self._target = float(table_options.target_score)
         self._flat_rewards = memoryview(self.rewards.reshape(-1))
         self._seat_view, self._done_view = memoryview(self.seat), memoryview(self.done)
         self._truncated_view = memoryview(self.truncated)
         actions = action_table(players)[0]
         self.slots = [Slot(players, table_options, reward == "round", self.reward_scale, max_steps, keep_events,
-                           learner, bots, actions, memoryview(self._scores[i])) for i in range(num_envs)]
-        self._obs_rows = [slot.row for slot in self.slots]
-        self._mask_rows = [slot.mask for slot in self.slots]
+                           learner, bots, actions) for i in range(num_envs)]
+        self._obs_rows = [bytearray(ROW_SIZE)] * num_envs  # each game's deciding seat's rows (batch_core)
+        self._mask_rows = [bytearray(N_ACTIONS)] * num_envs
         self._seed = seed
         self.seeds: list[int] = []
         self._ready = False
@@ -91,7 +90,7 @@ class BatchEnv:
         self.rewards.fill(0.0)
         self.done.fill(False)
         self.truncated.fill(False)
-        start_batch(self.slots, self.seeds, self._seat_view)
+        start_batch(self.slots, self.seeds, self._seat_view, self._obs_rows, self._mask_rows)
         self._publish()
         self._ready = True
         return self.observation, self.action_mask, self.seat
@@ -105,17 +104,19 @@ class BatchEnv:
         self.rewards.fill(0.0)
         self.done.fill(False)
         self.truncated.fill(False)
-        step_batch(self.slots, chosen.tolist(), self._seat_view, self._flat_rewards, self._done_view, self._truncated_view)
+        step_batch(self.slots, chosen.tolist(), self._seat_view, self._flat_rewards, self._done_view,
+                   self._truncated_view, self._obs_rows, self._mask_rows)
         self._publish()
         return self.observation, self.action_mask, self.seat, self.rewards, self.done
 
     def _publish(self) -> None:
         """The games' byte rows into the float32 observations and bool masks (one vectorized pass each)."""
-        rows = np.frombuffer(b"".join(self._obs_rows), np.uint8).reshape(self.num_envs, OBS_SIZE)
+        rows = np.frombuffer(b"".join(self._obs_rows), np.uint8).reshape(self.num_envs, ROW_SIZE)
         obs = self.observation
-        np.copyto(obs, rows)
+        np.copyto(obs, rows[:, :OBS_SIZE])
         obs[:, _STOCK] = rows[:, _STOCK] / 112.0  # as the AEC env computes them: in doubles, then float32
-        obs[:, _SCORES] = self._scores / self._target
+        scores = rows[:, OBS_SIZE::2].astype(np.int64) + 256 * rows[:, OBS_SIZE + 1::2].astype(np.int64)
+        obs[:, _SCORES] = scores / self._target
         np.copyto(self.action_mask, np.frombuffer(b"".join(self._mask_rows), np.bool_).reshape(self.num_envs, N_ACTIONS))
 
     def _checked(self, actions: Any) -> np.ndarray:
@@ -142,6 +143,8 @@ class BatchEnv:
             slot = self.slots[i]
             slot.restart()
             self.seat[i] = slot.seat
+            rows = slot.view()
+            self._obs_rows[i], self._mask_rows[i] = rows.row, rows.mask
         self._publish()
 
     def games(self) -> list:

@@ -2,17 +2,20 @@
 
 Each ``Slot`` is one game of a ``BatchEnv`` with the AEC env's turn order
 (docs/ENV.md, "Out of turn"): the same deciding seat, mask, observation and
-rewards, decision by decision. It keeps its observation row and its mask row
-as ``bytearray``s (every entry of the observation is a small whole number but
-the scores and the stock's fraction: the row holds the stock's size, and the
-scores go to a small int32 array) and writes only the entries that changed,
-comparing with a list of what the row holds (mypyc reads a list of small ints
-natively; a bytearray it reads through a Python call). ``BatchEnv`` then turns the rows into its float32 and
-bool arrays with one numpy pass per step. (Writing float32 entries through
-memoryviews of the numpy arrays, each write a Python call converting a Python
-number, cost three quarters of a step; see bench/batch_env.py.) No numpy here:
-mypyc compiles lists, bytearrays and ints natively, numpy only as generic
-Python calls.
+rewards, decision by decision. Each seat has its own ``SeatRows``: its
+observation row and mask row as ``bytearray``s, updated only where they
+changed since that seat last decided (between two of its decisions a seat's
+hand changes by a card or two; one row shared by all seats would be rewritten
+whole at every change of seat). Every entry of the observation is a small
+whole number but the scores and the stock's fraction: the row holds the
+stock's size, and each raw score in two extra bytes after the 297. Writes are
+compared with a list of what the row holds (mypyc reads a list of small ints
+natively, a bytearray through a Python call). ``BatchEnv`` widens the deciding
+seats' rows into its float32 and bool arrays in one numpy pass per step.
+(Writing float32 entries through memoryviews of numpy's arrays, each write a
+Python call converting a Python number, cost three quarters of a step.) No
+numpy here: mypyc compiles lists, bytearrays and ints natively, numpy only as
+generic Python calls.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ MAX_PLAYERS: Final = 10
 N_ACTIONS: Final = 255
 DECLINE: Final = 254
 OBS_SIZE: Final = 297
+ROW_SIZE: Final = OBS_SIZE + 2 * MAX_PLAYERS  # the observation, then the raw scores
 # Offsets of the observation's parts (observation.LAYOUT; tests check they agree).
 HAND: Final = 0
 TOP: Final = 54
@@ -115,23 +119,12 @@ class Slot:
     covered: int
     truncated: bool
     final_rewards: list[float]
-    row: bytearray      # the observation row (at STOCK: the stock's size; SCORES: 0, see scores)
-    seen: list[int]     # what row holds (mypyc reads a list of small ints natively, a bytearray not)
-    mask: bytearray     # the mask row, 0 or 1
     jump_in: bool
-    scores: Any         # memoryview of this slot's int32 row of raw scores by relative seat
-    score_row: list[int]
-    hot: list[int]
-    hand_faces: list[int]
-    counts: list[int]
-    pile: list[int]
-    pile_seen: int
-    pile_counts: list[int]
-    mask_on: list[int]
+    views: list[SeatRows]   # each seat's rows
+    counts: list[int]   # scratch: a hand's face counts
 
     def __init__(self, players: int, options: Options, round_reward: bool, reward_scale: float, max_steps: int,
-                 keep_events: bool, learner: int, bots: list[Any], actions: tuple[tuple[Action | None, ...], ...],
-                 scores: Any) -> None:
+                 keep_events: bool, learner: int, bots: list[Any], actions: tuple[tuple[Action | None, ...], ...]) -> None:
         self.players = players
         self.options = options
         self.round_reward = round_reward
@@ -141,28 +134,16 @@ class Slot:
         self.learner = learner  # -1: every seat is played by the caller (self-play)
         self.bots = bots        # bots[seat] for the other seats when a learner is set
         self.actions = actions
-        self.row = bytearray(OBS_SIZE)
-        self.seen = [0] * OBS_SIZE
-        self.mask = bytearray(N_ACTIONS)
         self.jump_in = options.jump_in
-        self.scores = scores
-        self.score_row = [0] * MAX_PLAYERS
+        self.views = [SeatRows(players) for _ in range(players)]
         self.seed_source = random.Random()
         self.bot_rng = random.Random()
         self.final_rewards = [0.0] * players
         self.truncated = False
-        self.hot = [-1] * _N_HOT
-        self.hand_faces = []
         self.counts = [0] * N_FACES
-        self.pile = []
-        self.pile_seen = 0
-        self.pile_counts = [0] * N_FACES
-        self.mask_on = []
         self.legal = []
         self.reacting = False
         self.seat = 0
-        for k in range(players):
-            self._set(SEATED + k, 1)
 
     # ------------------------------------------------------------------ episodes
     def start(self, seed: int, reseed: bool = True) -> None:
@@ -303,132 +284,163 @@ class Slot:
         return False
 
     # ------------------------------------------------------------------ writing the rows
-    def _set(self, pos: int, value: int) -> None:
-        self.seen[pos] = value
-        self.row[pos] = value
-
-    def _put(self, pos: int, value: int) -> None:
-        if self.seen[pos] != value:
-            self.seen[pos] = value
-            self.row[pos] = value
-
-    def _hot(self, part: int, pos: int) -> None:
-        old = self.hot[part]
-        if old != pos:
-            if old >= 0:
-                self._set(old, 0)
-            if pos >= 0:
-                self._set(pos, 1)
-            self.hot[part] = pos
-
-    def clear(self) -> None:
-        """Forget the rows' contents: the caller zeroed them (a reset)."""
-        row = self.row
-        seen = self.seen
-        for pos in range(OBS_SIZE):
-            row[pos] = 0
-            seen[pos] = 0
-        for i in range(N_ACTIONS):
-            self.mask[i] = 0
-        for k in range(MAX_PLAYERS):
-            self.score_row[k] = 0
-            self.scores[k] = 0
-        for part in range(_N_HOT):
-            self.hot[part] = -1
-        self.hand_faces = []
-        self.pile = []
-        self.pile_seen = 0
-        self.mask_on = []
-        for k in range(self.players):
-            self._set(SEATED + k, 1)
+    def view(self) -> SeatRows:
+        """The deciding seat's rows."""
+        return self.views[self.seat]
 
     def _write(self) -> None:
         """The deciding seat's observation and mask (exactly ``raw_env.observe``), only what changed."""
         game = self.game
         seat = self.seat
         n = self.players
+        v = self.views[seat]
         # hand: how many of each face
         counts = self.counts
         hand = game.hands[seat]
         for face in hand:
             counts[face] = counts[face] + 1
-        for face in self.hand_faces:
+        for face in v.hand_faces:
             if counts[face] == 0:
-                self._put(HAND + face, 0)
+                v.put(HAND + face, 0)
         faces: list[int] = []
         for face in hand:
             c = counts[face]
             if c:
-                self._put(HAND + face, c)
+                v.put(HAND + face, c)
                 counts[face] = 0
                 faces.append(face)
-        self.hand_faces = faces
+        v.hand_faces = faces
         # discard pile counts: the core appends to its pile, and replaces it on a reshuffle or a new round
         pile = game.discard
-        seen = self.pile_seen
-        pile_counts = self.pile_counts
-        if pile is not self.pile or len(pile) < seen:
+        seen = v.pile_seen
+        pile_counts = v.pile_counts
+        if pile is not v.pile or len(pile) < seen:
             for face in range(N_FACES):
                 if pile_counts[face]:
                     pile_counts[face] = 0
-                    self._set(DISCARD + face, 0)
-            self.pile = pile
+                    v.write(DISCARD + face, 0)
+            v.pile = pile
             seen = 0
         for i in range(seen, len(pile)):
             face = pile[i]
             pile_counts[face] = pile_counts[face] + 1
-            self._set(DISCARD + face, pile_counts[face])
-        self.pile_seen = len(pile)
+            v.write(DISCARD + face, pile_counts[face])
+        v.pile_seen = len(pile)
         top = pile[-1]
-        self._hot(_H_TOP, TOP + top)
+        v.one_hot(_H_TOP, TOP + top)
         color = game.color
-        self._hot(_H_COLOR, COLOR + color if color >= 0 else -1)
-        self._hot(_H_AWAITING, AWAITING_AT + AWAITING.index(game.awaiting))
+        v.one_hot(_H_COLOR, COLOR + color if color >= 0 else -1)
+        awaiting = game.awaiting
+        v.one_hot(_H_AWAITING, AWAITING_AT + (0 if awaiting == PLAY else awaiting_index(awaiting)))
         hands = game.hands
         scores = game.scores
         uno_said = game.uno_said
         for k in range(n):
             other = seat + k - n if seat + k >= n else seat + k
             size = len(hands[other])
-            self._put(SIZES + k, size)
-            score = scores[other]
-            if self.score_row[k] != score:
-                self.score_row[k] = score
-                self.scores[k] = score
-            self._put(UNO_SAID + k, 1 if size == 1 and uno_said[other] else 0)
+            v.put(SIZES + k, size)
+            v.score(k, scores[other])
+            v.put(UNO_SAID + k, 1 if size == 1 and uno_said[other] else 0)
         window = game.uno_window
-        self._hot(_H_WINDOW, WINDOW + (window - seat) % n if window >= 0 else -1)
+        v.one_hot(_H_WINDOW, WINDOW + (window - seat) % n if window >= 0 else -1)
         to_act = game.to_act
-        self._hot(_H_TO_ACT, TO_ACT + (to_act - seat) % n if to_act is not None else -1)
-        self._hot(_H_DIRECTION, DIRECTION if game.direction > 0 else -1)
-        self._put(PENDING, game.pending)
-        self._put(STOCK, len(game.stock))  # BatchEnv divides it by 112
-        drawn = game.drawn if seat == to_act and game.awaiting == DRAWN else -1
-        self._hot(_H_DRAWN, DRAWN_AT + drawn if drawn >= 0 else -1)
+        v.one_hot(_H_TO_ACT, TO_ACT + (to_act - seat) % n if to_act is not None else -1)
+        v.one_hot(_H_DIRECTION, DIRECTION if game.direction > 0 else -1)
+        v.put(PENDING, game.pending)
+        v.put(STOCK, len(game.stock))  # BatchEnv divides it by 112
+        drawn = game.drawn if seat == to_act and awaiting == DRAWN else -1
+        v.one_hot(_H_DRAWN, DRAWN_AT + drawn if drawn >= 0 else -1)
         covered = self.covered
-        self._hot(_H_COVERED, COVERED + covered if covered >= 0 and top == WILD_DRAW_FOUR else -1)
-        self._hot(_H_REACTING, REACTING if self.reacting else -1)
+        v.one_hot(_H_COVERED, COVERED + covered if covered >= 0 and top == WILD_DRAW_FOUR else -1)
+        v.one_hot(_H_REACTING, REACTING if self.reacting else -1)
         # the mask: off where it was on and is not now, on where it was off
         on: list[int] = []
         for a in self.legal:
             on.append(action_index(a, n))
         if self.reacting:
             on.append(DECLINE)
-        old = self.mask_on
+        old = v.mask_on
         if on != old:
-            mask = self.mask
+            mask = v.mask
             for i in old:
-                if i not in on:
+                if not _has(on, i):
                     mask[i] = 0
             for i in on:
-                if i not in old:
+                if not _has(old, i):
                     mask[i] = 1
-            self.mask_on = on
+            v.mask_on = on
 
 
-def step_batch(slots: list[Slot], actions: list[int], seats: Any, rewards: Any, done: Any, truncated: Any) -> int:
+def _has(items: list[int], x: int) -> bool:
+    for y in items:
+        if y == x:
+            return True
+    return False
+
+
+def awaiting_index(awaiting: str) -> int:
+    for i in range(len(AWAITING)):
+        if AWAITING[i] == awaiting:
+            return i
+    return 0
+
+
+class SeatRows:
+    """One seat's rows: what its observation and mask hold since it last decided."""
+
+    row: bytearray      # the observation, then each raw score in two bytes (low, high) by relative seat
+    seen: list[int]     # what row holds
+    mask: bytearray     # the mask, 0 or 1
+    mask_on: list[int]
+    hot: list[int]
+    hand_faces: list[int]
+    pile: list[int]
+    pile_seen: int
+    pile_counts: list[int]
+
+    def __init__(self, players: int) -> None:
+        self.row = bytearray(ROW_SIZE)
+        self.seen = [0] * ROW_SIZE
+        self.mask = bytearray(N_ACTIONS)
+        self.mask_on = []
+        self.hot = [-1] * _N_HOT
+        self.hand_faces = []
+        self.pile = []
+        self.pile_seen = 0
+        self.pile_counts = [0] * N_FACES
+        for k in range(players):
+            self.write(SEATED + k, 1)
+
+    def write(self, pos: int, value: int) -> None:
+        self.seen[pos] = value
+        self.row[pos] = value
+
+    def put(self, pos: int, value: int) -> None:
+        if self.seen[pos] != value:
+            self.seen[pos] = value
+            self.row[pos] = value
+
+    def score(self, k: int, score: int) -> None:
+        pos = OBS_SIZE + 2 * k
+        if self.seen[pos] + 256 * self.seen[pos + 1] != score:
+            self.write(pos, score & 255)
+            self.write(pos + 1, score >> 8)
+
+    def one_hot(self, part: int, pos: int) -> None:
+        old = self.hot[part]
+        if old != pos:
+            if old >= 0:
+                self.write(old, 0)
+            if pos >= 0:
+                self.write(pos, 1)
+            self.hot[part] = pos
+
+
+def step_batch(slots: list[Slot], actions: list[int], seats: Any, rewards: Any, done: Any, truncated: Any,
+               obs_rows: list[bytearray], mask_rows: list[bytearray]) -> int:
     """Step every slot with its action; an ended episode's rewards go into ``rewards`` (flat, slot-major),
-    ``done``/``truncated`` are set, and the slot restarts. Returns how many episodes ended."""
+    ``done``/``truncated`` are set, and the slot restarts. ``obs_rows``/``mask_rows`` get each game's
+    deciding seat's rows. Returns how many episodes ended."""
     ended = 0
     k = 0
     for slot in slots:
@@ -446,17 +458,23 @@ def step_batch(slots: list[Slot], actions: list[int], seats: Any, rewards: Any, 
         seat = slot.seat
         if seats[k] != seat:
             seats[k] = seat
+        v = slot.views[seat]
+        obs_rows[k] = v.row
+        mask_rows[k] = v.mask
         k += 1
     return ended
 
 
-def start_batch(slots: list[Slot], seeds: list[int], seats: Any) -> None:
+def start_batch(slots: list[Slot], seeds: list[int], seats: Any, obs_rows: list[bytearray],
+                mask_rows: list[bytearray]) -> None:
     """Every slot's first episode, from its seed."""
     k = 0
     for slot in slots:
-        slot.clear()
         slot.start(seeds[k])
         seats[k] = slot.seat
+        v = slot.views[slot.seat]
+        obs_rows[k] = v.row
+        mask_rows[k] = v.mask
         k += 1
 
 
