@@ -102,8 +102,10 @@ class Client:
         self.last_state: dict | None = None
 
     @classmethod
-    async def connect(cls, server: Server, code: str, name: str = "") -> "Client":
-        return cls(await websockets.connect(server.ws_url(code), max_size=2**22, max_queue=None), name)
+    async def connect(cls, server: Server, code: str, name: str = "", source: str | None = None) -> "Client":
+        """A client on its own connection; ``source`` (e.g. 127.0.0.2) makes it another address on loopback."""
+        extra = {"local_addr": (source, 0)} if source else {}
+        return cls(await websockets.connect(server.ws_url(code), max_size=2**22, max_queue=None, **extra), name)
 
     async def send(self, **message) -> None:
         await self.ws.send(json.dumps(message))
@@ -168,12 +170,13 @@ async def play_to_the_end(client: Client, rng: random.Random, timeout: float = 6
         state = message if message["type"] == "state" else None
 
 
-async def seated(server: Server, names=("Ann", "Bob"), start: bool = True, **table) -> tuple[str, list[Client]]:
+async def seated(server: Server, names=("Ann", "Bob"), start: bool = True, source: str | None = None,
+                 **table) -> tuple[str, list[Client]]:
     """A new table with these people seated (seats 0, 1, ...), started when asked; each has seen the first state."""
     code = server.create(seats=table.pop("seats", len(names)), **table)["code"]
     clients = []
     for name in names:
-        client = await Client.connect(server, code, name)
+        client = await Client.connect(server, code, name, source)
         await client.join(name)
         clients.append(client)
     if start:

@@ -56,7 +56,7 @@ def test_people_are_answered_while_a_bot_searches(quick_grace):
     """A bot with one sensible move answers at once; one that searches must not hold up anyone meanwhile."""
     async def main():
         other_code, (cy, dee) = await seated(quick_grace, names=("Cy", "Dee"))
-        code, (ann,) = await seated(quick_grace, names=("Ann",), seats=2, start=False, bots={"1": "ismcts:1000"},
+        code, (ann,) = await seated(quick_grace, names=("Ann",), seats=2, start=False, bots={"1": "ismcts:500"},
                                     options={"target_score": 5000})
         await ann.send(type="start", token=ann.token)
         await ann.reply("state")

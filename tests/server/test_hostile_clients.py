@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import multiprocessing
 import random
 import statistics
 import time
@@ -33,6 +34,15 @@ KNOWN_CODES = {
 def strict_server(tmp_path_factory):
     """A server with the default limits for addresses (the shared harness lifts them for speed)."""
     server = Server(tmp_path_factory.mktemp("strict") / "unokart.sqlite", extra=["--http-rate", "1"])
+    yield server
+    server.stop()
+    assert server.errors_logged() == ""
+
+
+@pytest.fixture(scope="module")
+def real_limits(tmp_path_factory):
+    """A server with the default message rate per connection (the shared harness lifts it for speed)."""
+    server = Server(tmp_path_factory.mktemp("limits") / "unokart.sqlite", extra=["--rate-limit", "20"])
     yield server
     server.stop()
     assert server.errors_logged() == ""
@@ -137,39 +147,56 @@ def test_ten_thousand_hostile_messages_change_nothing_and_crash_nothing(server):
     asyncio.run(main())
 
 
-def test_a_flood_at_one_table_does_not_slow_another_tables_players(server):
-    async def main():
-        flooded, floods = await seated(server, names=("F1", "F2"))
-        calm, (cy,) = await seated(server, names=("Cy",), seats=2, start=False)
-        floods += [await Client.connect(server, flooded) for _ in range(6)]
-        stop = asyncio.Event()
+def _flood(ws_url: str, source: str, tokens: list[str], seconds: float, ready) -> None:
+    """In a process of its own (so the measuring client is not starved): 60 connections from one address
+    sending syncs and junk as fast as they can, for a bounded time and count."""
+    import websockets as ws_client
 
-        async def flood(client: Client) -> None:
-            number = 0
-            while not stop.is_set() and number < 4000:
-                await client.send_raw('{"type":"sync","id":%d}' % number if number % 2 else "{broken")
+    async def one(index: int) -> None:
+        async with ws_client.connect(ws_url, local_addr=(source, 0), max_queue=None) as ws:
+            hello = {"type": "resume", "token": tokens[index]} if index < len(tokens) else {"type": "watch"}
+            await ws.send(json.dumps(hello))
+            ready.release()
+            deadline, number = time.monotonic() + seconds, 0
+            while time.monotonic() < deadline and number < 20000:
+                await ws.send('{"type":"sync","id":%d}' % number if number % 2 else "{broken")
                 number += 1
-                if number % 200 == 0:
+                if number % 50 == 0:
                     await asyncio.sleep(0)
 
-        async def drain(client: Client) -> None:
-            with pytest.raises((asyncio.TimeoutError, Exception)):
-                while True:
-                    await client.recv(timeout=2)
+    async def main() -> None:
+        await asyncio.gather(*(one(i) for i in range(60)), return_exceptions=True)
 
-        flooders = [asyncio.create_task(flood(c)) for c in floods] + [asyncio.create_task(drain(c)) for c in floods]
+    asyncio.run(main())
+
+
+def test_a_flood_at_one_table_does_not_slow_another_tables_players(real_limits):
+    server = real_limits
+    flooded, (f1, f2) = asyncio.run(seated(server, names=("F1", "F2"), source="127.0.0.3"))
+    context = multiprocessing.get_context("spawn")
+    ready = context.Semaphore(0)
+    flood = context.Process(target=_flood, args=(server.ws_url(flooded), "127.0.0.3", [f1.token, f2.token], 8.0, ready))
+    flood.start()
+    for _ in range(60):
+        assert ready.acquire(timeout=60)
+
+    async def main() -> list[float]:
+        calm, (cy,) = await seated(server, names=("Cy",), seats=2, start=False, source="127.0.0.2")
         delays = []
         for number in range(40):
             start = time.monotonic()
             await cy.send(type="ping", id=number)
             await cy.until(lambda m: m.get("re") == number)
             delays.append(time.monotonic() - start)
-            await asyncio.sleep(0.02)
-        stop.set()
-        await asyncio.gather(*flooders, return_exceptions=True)
-        # Generous on a loaded 2-core machine: starvation would be seconds.
-        assert statistics.median(delays) < 0.5 and max(delays) < 3.0, delays
-    asyncio.run(main())
+            await asyncio.sleep(0.05)
+        return delays
+
+    delays = asyncio.run(main())
+    flood.join(30)
+    # Generous on a loaded 2-core machine, where any process can wait seconds for a core now and then:
+    # starvation by the flood would delay most pings, not one.
+    ordered = sorted(delays)
+    assert ordered[len(ordered) // 2] < 0.25 and ordered[int(0.9 * len(ordered))] < 1.0, ordered
 
 
 def test_errors_name_the_message_they_answer_even_when_it_is_invalid(server):

@@ -51,4 +51,5 @@ def test_the_documented_limits_are_the_models_limits():
     assert f"at most {protocol.MAX_MESSAGE_BYTES} bytes" in DOC or f"over {protocol.MAX_MESSAGE_BYTES} bytes" in DOC
     assert f"1 to {protocol.MAX_NAME_CHARS}" in DOC
     assert f"`target_score` 1 to {protocol.MAX_TARGET_SCORE}" in DOC
-    assert f"up to {protocol.MAX_PLAYOUTS:,}" in DOC and f"up to {protocol.MAX_MILLISECONDS:,}" in DOC
+    assert f"`ismcts:<playouts>` (up to {protocol.MAX_PLAYOUTS:,}" in DOC
+    assert f"`ismcts:<N>ms` (up to {protocol.MAX_MILLISECONDS:,})" in DOC

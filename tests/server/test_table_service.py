@@ -133,7 +133,7 @@ def test_the_cheapest_search_is_taken_first_so_expensive_tables_wait_behind_the_
     async def main():
         service = new_service(tmp_path, Recorder)
         service.bots.search_in_processes = False
-        heavy = [create(service, seats=2, bots={"0": "ismcts:2000", "1": "ismcts:2000"}, start=True) for _ in range(3)]
+        heavy = [create(service, seats=2, bots={"0": "ismcts:500", "1": "ismcts:500"}, start=True) for _ in range(3)]
         light = create(service, seats=2, bots={"0": "ismcts:10", "1": "ismcts:10"}, start=True)
         await until(lambda: len(order) >= 3)
         for table in heavy + [light]:
@@ -142,7 +142,7 @@ def test_the_cheapest_search_is_taken_first_so_expensive_tables_wait_behind_the_
 
     asyncio.run(main())
     # The first heavy search was running when the light table asked; the light one went next, then again.
-    assert order[0] == "ismcts:2000" and order[1] == "ismcts:10" and order[2] == "ismcts:10"
+    assert order[0] == "ismcts:500" and order[1] == "ismcts:10" and order[2] == "ismcts:10"
 
 
 def test_idle_finished_tables_leave_memory_and_come_back_when_asked_for(tmp_path):
@@ -253,9 +253,9 @@ def test_the_write_ahead_log_stays_bounded_under_constant_writes(tmp_path):
 
 
 def test_bot_levels_are_only_the_named_levels_and_policies_only_by_name():
-    for level in ("random", "easy", "heuristic", "ismcts", "ismcts:0", "ismcts:2000", "ismcts:1000ms", " ISMCTS "):
+    for level in ("random", "easy", "heuristic", "ismcts", "ismcts:0", "ismcts:500", "ismcts:500ms", " ISMCTS "):
         assert protocol.bot_level(level)
-    for level in ("policy:/etc/passwd", "policy:../x", "policy:a.zip", "ismcts:2001", "ismcts:1001ms", "grandmaster",
+    for level in ("policy:/etc/passwd", "policy:../x", "policy:a.zip", "ismcts:501", "ismcts:501ms", "grandmaster",
                   "ismcts:-1", "x" * 5000, "ran dom", "ismcts:1e3"):
         with pytest.raises(ServerError) as refused:
             protocol.bot_level(level, frozenset({"x"}))

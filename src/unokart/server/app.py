@@ -36,6 +36,7 @@ log = logging.getLogger("unokart.server")
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 OUTBOX_LIMIT = 2000  # queued messages; a client this far behind is dropped
 MAX_CONNECTIONS_PER_ADDRESS = 64
+ADDRESS_SHARE = 5  # the connections of one address share five connections' worth of messages
 SWEEP_EVERY = 30.0  # seconds between sweeps of idle tables out of memory
 # Errors about an action carry the table's current version (PROTOCOL.md section 6).
 _VERSIONED = frozenset(("stale_version", "duplicate", "illegal_action", "not_playing", "no_effect"))
@@ -68,12 +69,16 @@ class AddressLimits:
         self.rate, self.burst, self.remember = rate, burst, remember
         self.buckets: OrderedDict[str, TokenBucket] = OrderedDict()
 
-    def check(self, address: str) -> None:
+    def take(self, address: str) -> float:
+        """0 when allowed, else the seconds until this address may go on."""
         bucket = self.buckets.pop(address, None) or TokenBucket(self.rate, self.burst)
         self.buckets[address] = bucket
         if len(self.buckets) > self.remember:
             self.buckets.popitem(last=False)
-        wait = bucket.take()
+        return bucket.take()
+
+    def check(self, address: str) -> None:
+        wait = self.take(address)
         if wait:
             raise ServerError("too_many_requests", status=429, seconds=max(1, round(wait + 0.5)))
 
@@ -104,9 +109,12 @@ class Connection:
             self.closed = True
             self.outbox.put_nowait(None)
 
-    def allow(self) -> tuple[bool, bool]:
-        """(may this message be handled, should a rate_limited error be sent): at most one such error a second."""
-        if not self.bucket.take():
+    def allow(self, by_address: "AddressLimits", address: str) -> tuple[bool, bool]:
+        """(may this message be handled, should a rate_limited error be sent): at most one such error a second.
+
+        A connection has its own budget, and all connections from one address share a larger one, so that
+        opening many connections does not multiply what one client may send."""
+        if not self.bucket.take() and not by_address.take(address):
             return True, False
         now = time.monotonic()
         tell = now - self._last_limit_error >= 1.0
@@ -159,6 +167,7 @@ def create_app(db_path: str | Path, settings: Settings | None = None) -> FastAPI
     settings = settings or Settings()
     creations = AddressLimits(settings.http_rate, 20)
     joins = AddressLimits(settings.http_rate, 20)
+    frames = AddressLimits(ADDRESS_SHARE * settings.rate_limit, 2 * ADDRESS_SHARE * settings.rate_limit)
     sockets: dict[str, int] = {}
 
     @contextlib.asynccontextmanager
@@ -313,7 +322,7 @@ def create_app(db_path: str | Path, settings: Settings | None = None) -> FastAPI
         sockets[who] = sockets.get(who, 0) + 1
         writer = asyncio.create_task(_write(websocket, conn))
         try:
-            await _read(websocket, conn, service, table)
+            await _read(websocket, conn, service, table, lambda: conn.allow(frames, who))
         finally:
             sockets[who] -= 1
             if not sockets[who]:
@@ -325,12 +334,12 @@ def create_app(db_path: str | Path, settings: Settings | None = None) -> FastAPI
     return app
 
 
-async def _read(websocket: WebSocket, conn: Connection, service: TableService, table: Table) -> None:
+async def _read(websocket: WebSocket, conn: Connection, service: TableService, table: Table, allow: Any) -> None:
     while not conn.closed:
         frame = await websocket.receive()
         if frame["type"] == "websocket.disconnect":
             return
-        allowed, tell = conn.allow()
+        allowed, tell = allow()
         if not allowed:
             if tell:
                 conn.push(dumps(ServerError("rate_limited").payload(conn.lang)))

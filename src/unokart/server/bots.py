@@ -35,7 +35,7 @@ log = logging.getLogger("unokart.server")
 
 AUTOPILOT = "heuristic"
 BOT_TICK = 0.025  # seconds: cheap bots' moves falling due in one tick are decided together (fewer wake-ups)
-SLACK = 2.0  # seconds a decision may overrun its own budget before it counts as timed out
+SLACK = 2.0  # seconds beyond three times its budget before a search counts as timed out
 CHEAP_TIMEOUT = 2.0  # seconds for a cheap bot's decision
 
 
@@ -217,7 +217,7 @@ class BotScheduler:
     async def _search(self, job: Job) -> None:
         seed = self._seeds.getrandbits(64)
         loop = asyncio.get_running_loop()
-        timeout = job.cost / 1000 + SLACK
+        timeout = 3 * job.cost / 1000 + SLACK  # room for a loaded machine; a runaway search stops here
         try:
             if self.search_in_processes:
                 future = loop.run_in_executor(self._process_pool(), decide_in_worker, job.requests, seed)
@@ -245,12 +245,13 @@ class BotScheduler:
         return self._pool
 
     def _drop_pool(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            if isinstance(self._pool, ProcessPoolExecutor):
-                for process in list(getattr(self._pool, "_processes", {}).values()):
-                    process.kill()  # a search past its time is abandoned, not waited for
-            self._pool = None
+        pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        processes = list((getattr(pool, "_processes", None) or {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            process.kill()  # a search past its time is abandoned, not waited for
 
     # ------------------------------------------------------------------ answers
     def _finish(self, job: Job, seed: int, result: Any) -> None:

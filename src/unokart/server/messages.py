@@ -68,25 +68,35 @@ def commitments(table: "Table") -> list[dict]:
 
 
 def state_message(table: "Table", seat: int | None, lang: str, start: int, re: Any = None) -> dict:
-    """The `state` message for one seat (None: a spectator): its view, legal actions and the events from ``start``."""
+    """The `state` message for one seat (None: a spectator): its view, legal actions and the events from ``start``.
+
+    The whole state (start 0) is what a reconnect or a `sync` asks for, again and again under a hostile client:
+    its costly parts are kept per (seat, language) until the version changes.
+    """
     game = table.game
     assert game is not None
-    names = names_in(table, lang)
-    events = []
-    logged = game.events
-    for index in range(start, len(logged)):
-        to, event = logged[index]
-        if to is None or (seat is not None and seat in to):
-            events.append({**event, "i": index, "text": describe_event(event, names, lang, seat)})
+    cached = table.full_states.get((seat, lang)) if start == 0 else None
+    if cached is not None and cached[0] == (table.version, game.round, len(game.events)):
+        parts = cached[1]
+    else:
+        names = names_in(table, lang)
+        events = []
+        logged = game.events
+        for index in range(start, len(logged)):
+            to, event = logged[index]
+            if to is None or (seat is not None and seat in to):
+                events.append({**event, "i": index, "text": describe_event(event, names, lang, seat)})
+        parts = {"view": game.view(seat).to_json(),
+                 "legal": [str(a) for a in game.legal_actions(seat)] if seat is not None else [],
+                 "events": events, "commitments": commitments(table)}
+        if start == 0:
+            table.full_states[(seat, lang)] = ((table.version, game.round, len(game.events)), parts)
     deadline = None
     if table.deadline is not None:
         deadline = {"seat": game.to_act, "at": int(table.deadline * 1000)}
     message = {
-        "type": "state", "code": table.code, "version": table.version, "game": table.game_number,
-        "seat": seat, "view": game.view(seat).to_json(),
-        "legal": [str(a) for a in game.legal_actions(seat)] if seat is not None else [],
-        "events": events, "commitments": commitments(table), "deadline": deadline,
-        "seats": [seat_summary(s, i) for i, s in enumerate(table.seats)],
+        "type": "state", "code": table.code, "version": table.version, "game": table.game_number, "seat": seat,
+        **parts, "deadline": deadline, "seats": [seat_summary(s, i) for i, s in enumerate(table.seats)],
     }
     if re is not None:
         message["re"] = re

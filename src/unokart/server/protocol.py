@@ -35,8 +35,8 @@ MAX_HAND_SIZE = 50
 TIMER_RANGE = (5, 600)
 
 # Bot levels a client may ask for. Budgets are capped so that no table can take the machine from the others.
-MAX_PLAYOUTS = 2000
-MAX_MILLISECONDS = 1000
+MAX_PLAYOUTS = 500  # about 0.35 s of search: the longest any other table's bot waits behind one
+MAX_MILLISECONDS = 500
 LEVEL_PATTERN = regex.compile(r"(random|easy|heuristic|ismcts(?::(\d{1,6})(ms)?)?|policy:([A-Za-z0-9_-]{1,40}))")
 
 # Bidirectional controls turn the rest of a sentence around for everyone who reads it.
@@ -230,7 +230,8 @@ def refusal(error: ValidationError, skip: int = 0) -> ServerError:
         if kind == "string_pattern_mismatch":
             return ServerError("no_such_seat", seat=echo(loc[1], 8))
         if kind == "string_too_long":
-            return ServerError("bad_level", level=echo(first.get("input"), MAX_LEVEL_CHARS))
+            return ServerError("bad_level", level=echo(first.get("input"), MAX_LEVEL_CHARS), playouts=MAX_PLAYOUTS,
+                               milliseconds=MAX_MILLISECONDS)
     if kind == "missing":
         return ServerError("missing_field", field=field)
     if kind == "extra_forbidden":
@@ -336,11 +337,10 @@ def bot_level(level: str, models: frozenset[str] = frozenset()) -> str:
     if not normal.startswith("policy:"):
         normal = normal.lower()
     match = LEVEL_PATTERN.fullmatch(normal)
-    if match is None:
-        raise ServerError("bad_level", level=echo(level, MAX_LEVEL_CHARS))
-    budget, ms, policy = match.group(2), match.group(3), match.group(4)
-    if budget is not None and int(budget) > (MAX_MILLISECONDS if ms else MAX_PLAYOUTS):
-        raise ServerError("bad_level", level=echo(level, MAX_LEVEL_CHARS))
+    budget, ms, policy = (match.group(2), match.group(3), match.group(4)) if match else (None, None, None)
+    if match is None or budget is not None and int(budget) > (MAX_MILLISECONDS if ms else MAX_PLAYOUTS):
+        raise ServerError("bad_level", level=echo(level, MAX_LEVEL_CHARS), playouts=MAX_PLAYOUTS,
+                          milliseconds=MAX_MILLISECONDS)
     if policy is not None and policy not in models:
         raise ServerError("no_such_model", model=policy)
     return normal

@@ -155,6 +155,7 @@ class SQLiteStore:
         self._wal = self.path + "-wal"
         self._commits = 0
         self._over = False  # the log is past its limit: the writer empties it at its next chance
+        self._checkpointing = threading.Lock()  # one checkpoint at a time: a second one would only fail busy
         self._stop = threading.Event()
         self._checkpointer = threading.Thread(target=self._checkpoint, daemon=True, name="checkpoints")
         self._checkpointer.start()
@@ -169,10 +170,11 @@ class SQLiteStore:
             while not self._stop.wait(self.checkpoint_every):
                 quiet, seen = self._commits == seen, self._commits
                 try:
-                    if quiet and os.path.exists(self._wal) and os.stat(self._wal).st_size:
-                        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-                    elif not quiet and not self._over:  # the writer's own checkpoint must not find this one in its way
-                        db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+                    with self._checkpointing:
+                        if quiet and os.path.exists(self._wal) and os.stat(self._wal).st_size:
+                            db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+                        elif not quiet:
+                            db.execute("PRAGMA wal_checkpoint(PASSIVE)")
                 except (OSError, sqlite3.Error):
                     continue  # busy: the next tick tries again
         finally:
@@ -182,14 +184,16 @@ class SQLiteStore:
         """Under constant writes a passive checkpoint never catches up with the writer, so the log would never
         start over and would grow for ever (4 GB after 200 bot games). Past its limit, the writer itself,
         between two transactions, finishes the checkpoint (the background thread has copied most of it) and
-        empties the log; while another checkpoint holds the way, it tries again after each commit."""
+        empties the log. It waits for a background checkpoint under way (which would make its own fail): that
+        costs the event loop a moment, only past the limit; until it succeeds it tries after each commit."""
         self._commits += 1
         if not self._over and self._commits % SIZE_CHECK_EVERY:
             return
         try:
             self._over = os.stat(self._wal).st_size > self.wal_limit
             if self._over:
-                busy = self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0]
+                with self._checkpointing:
+                    busy = self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0]
                 self._over = bool(busy)
         except (OSError, sqlite3.Error):
             pass  # no log yet, or busy: the next commit tries again

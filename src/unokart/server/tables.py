@@ -123,6 +123,7 @@ class Table:
         self.round_handle: asyncio.TimerHandle | None = None
         self.think_version = -1  # the version the bots were last asked about
         self.tokens = {s.token_hash: i for i, s in enumerate(seats) if s.token_hash}
+        self.full_states: dict[tuple, tuple] = {}  # (seat, lang) -> (what it was built for, its parts)
 
     def seat_by_token(self, token: str) -> int:
         seat = self.tokens.get(token_hash(token))
