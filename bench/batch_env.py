@@ -1,8 +1,8 @@
 """Random masked decisions per second: ``BatchEnv`` against RLCard 1.2.0's ``rlcard.make("uno")``, and the bare core.
 
 - BatchEnv: 256 games of two players stepped together; each step's actions
-  are chosen for the whole batch with numpy from the masks (a random byte per
-  action, the legal one with the largest; ties, 1 in 256, go to the lower index).
+  are chosen for the whole batch with numpy from the masks (uniformly among
+  each game's legal indices).
   A decision is one game's step: observation and mask of the next deciding seat
   written, finished games restarted.
 - RLCard: ``rlcard.make("uno")`` (two players, its only table), its state, a
@@ -40,10 +40,12 @@ from unokart.rules import engine  # noqa: E402
 
 
 def random_legal(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """A random legal index per row: a random byte at every action (made odd, so never 0), the mask zeroing
-    the illegal ones, the largest taken."""
-    noise = np.frombuffer(rng.bytes(mask.size), np.uint8).reshape(mask.shape) | 1
-    return (noise * mask).argmax(axis=1)
+    """A uniformly random legal index per row, for the whole batch at once: the legal (row, index) pairs
+    in row order, then in each row the pair at a random position among that row's."""
+    rows, cols = np.nonzero(mask)
+    counts = np.bincount(rows, minlength=len(mask))
+    starts = np.cumsum(counts) - counts
+    return cols[starts + (rng.random(len(mask)) * counts).astype(np.int64)]
 
 
 def batch_rate(envs: int, seconds: float, seed: int, split: dict | None = None) -> float:

@@ -5,8 +5,8 @@ Each ``Slot`` is one game of a ``BatchEnv`` with the AEC env's turn order
 rewards, decision by decision. Each seat has its own ``SeatRows``: its
 observation row and mask row as ``bytearray``s, updated only where they
 changed since that seat last decided (between two of its decisions a seat's
-hand changes by a card or two; one row shared by all seats would be rewritten
-whole at every change of seat). Every entry of the observation is a small
+hand changes by a card or two, and only that part of it is counted again;
+one row shared by all seats would be rewritten whole at every change of seat). Every entry of the observation is a small
 whole number but the scores and the stock's fraction: the row holds the
 stock's size, and each raw score in two extra bytes after the 297. Writes are
 compared with a list of what the row holds (mypyc reads a list of small ints
@@ -121,7 +121,7 @@ class Slot:
     final_rewards: list[float]
     jump_in: bool
     views: list[SeatRows]   # each seat's rows
-    counts: list[int]   # scratch: a hand's face counts
+    counts: list[int]   # scratch: how a hand's face counts changed (all 0 between uses)
 
     def __init__(self, players: int, options: Options, round_reward: bool, reward_scale: float, max_steps: int,
                  keep_events: bool, learner: int, bots: list[Any], actions: tuple[tuple[Action | None, ...], ...]) -> None:
@@ -294,34 +294,54 @@ class Slot:
         seat = self.seat
         n = self.players
         v = self.views[seat]
-        # hand: how many of each face
-        counts = self.counts
+        # hand: how many of each face. Between two decisions of a seat its hand gains or loses a card or
+        # two (the core appends drawn cards and removes played ones), so only the part between the common
+        # beginning and the common end of the old and new hand is counted.
         hand = game.hands[seat]
-        for face in hand:
-            counts[face] = counts[face] + 1
-        for face in v.hand_faces:
-            if counts[face] == 0:
-                v.put(HAND + face, 0)
-        faces: list[int] = []
-        for face in hand:
-            c = counts[face]
-            if c:
-                v.put(HAND + face, c)
-                counts[face] = 0
-                faces.append(face)
-        v.hand_faces = faces
+        old = v.hand
+        if hand != old:
+            lo = len(old)
+            ln = len(hand)
+            i = 0
+            m = lo if lo < ln else ln
+            while i < m and hand[i] == old[i]:
+                i += 1
+            end_old = lo
+            end_new = ln
+            while end_old > i and end_new > i and hand[end_new - 1] == old[end_old - 1]:
+                end_old -= 1
+                end_new -= 1
+            delta = self.counts
+            touched: list[int] = []
+            for j in range(i, end_old):
+                face = old[j]
+                if delta[face] == 0:
+                    touched.append(face)
+                delta[face] = delta[face] - 1
+            for j in range(i, end_new):
+                face = hand[j]
+                if delta[face] == 0:
+                    touched.append(face)
+                delta[face] = delta[face] + 1
+            seen = v.seen
+            for face in touched:
+                d = delta[face]
+                if d:
+                    v.write(HAND + face, seen[HAND + face] + d)
+                    delta[face] = 0
+            v.hand = hand[:]
         # discard pile counts: the core appends to its pile, and replaces it on a reshuffle or a new round
         pile = game.discard
-        seen = v.pile_seen
+        known = v.pile_seen
         pile_counts = v.pile_counts
-        if pile is not v.pile or len(pile) < seen:
+        if pile is not v.pile or len(pile) < known:
             for face in range(N_FACES):
                 if pile_counts[face]:
                     pile_counts[face] = 0
                     v.write(DISCARD + face, 0)
             v.pile = pile
-            seen = 0
-        for i in range(seen, len(pile)):
+            known = 0
+        for i in range(known, len(pile)):
             face = pile[i]
             pile_counts[face] = pile_counts[face] + 1
             v.write(DISCARD + face, pile_counts[face])
@@ -393,7 +413,7 @@ class SeatRows:
     mask: bytearray     # the mask, 0 or 1
     mask_on: list[int]
     hot: list[int]
-    hand_faces: list[int]
+    hand: list[int]     # the hand the row shows
     pile: list[int]
     pile_seen: int
     pile_counts: list[int]
@@ -404,7 +424,7 @@ class SeatRows:
         self.mask = bytearray(N_ACTIONS)
         self.mask_on = []
         self.hot = [-1] * _N_HOT
-        self.hand_faces = []
+        self.hand = []
         self.pile = []
         self.pile_seen = 0
         self.pile_counts = [0] * N_FACES
