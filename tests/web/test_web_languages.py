@@ -105,6 +105,14 @@ RTL_JS = """() => {
 }"""
 
 
+PLUS_FIRST_JS = """() => {
+  const won = [...document.querySelectorAll("#summary-table td.num")].find((td) => td.textContent.startsWith("+"));
+  const text = won.querySelector("bdi").firstChild;
+  const left = (k) => { const range = document.createRange(); range.setStart(text, k); range.setEnd(text, k + 1); return range.getBoundingClientRect().left; };
+  return left(0) < left(1);
+}"""
+
+
 def latin_words(page, allowed: set[str]) -> list[str]:
     """Latin words on the page but the allowed ones (the logo, names, codes, "English" in the language menu)."""
     text = page.inner_text("body")
@@ -225,6 +233,8 @@ def test_one_table_in_five_languages_at_three_sizes(fontless_browser, server, sh
         assert width[0] <= width[1] + 1, f"{lang} {size}: the summary is wider than its dialog {width}"
         if lang != "en":
             assert latin_words(page, {"UNO", "kart", "UNOkart", "English", "Maximilian", "Alexander", "Lo", code, "Enter"}) == [], f"{lang} {size}: English left"
+        if lang == "sd":  # the winner's "+230" keeps its sign in front
+            assert page.evaluate(PLUS_FIRST_JS), f"{size}: the points won read backwards"
         shot(page, folder, lang, size, "round_summary")
 
     # 4. The next round is dealt at once; a reloaded page still has the earlier rounds' log.

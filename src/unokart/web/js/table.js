@@ -453,7 +453,7 @@ export function showTable(app, code, watchOnly) {
     const rows = view.players.map((name, seat) => el(`tr${seat === end.winner ? ".winner" : ""}`, {},
       el("td", {}, seat === end.winner ? "\u2605 " : "", nameEl(name)),
       el("td.num", {}, end.hand_points[seat] ?? "–"),
-      el("td.num", {}, seat === end.winner ? `+${end.points}` : ""),
+      el("td.num", {}, seat === end.winner ? el("bdi", { dir: "ltr" }, `+${end.points}`) : ""), // "+230", never "230+"
       el("td.num", {}, end.scores[seat])));
     const gameOver = view.awaiting === "game_over";
     const canRematch = gameOver && s.token && s.seat !== null;
