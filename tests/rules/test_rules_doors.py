@@ -144,3 +144,11 @@ def test_a_notation_error_carries_a_key_and_says_it_in_every_language():
     assert err.value.key == "core.notation.unknown_verb"
     for lang in LANGUAGES:
         assert "'fly'" in describe_refusal(err.value, lang)
+
+
+@pytest.mark.parametrize("field, shown", [("", "''"), (" ", "' '"), ("zz", "zz"), ("a\nb", "'a\\nb'")])
+def test_an_unknown_field_is_named_visibly_even_when_empty(field, shown):
+    # Found by the fuzz suite on the old main: {"": null} was "unknown record field(s): " (naming nothing).
+    with pytest.raises(RecordError) as err:
+        Game.from_record(record() | {field: 1})
+    assert str(err.value) == f"unknown record field(s): {shown}"

@@ -1030,7 +1030,8 @@ def _codes(faces: Iterable[int]) -> list[str]:
 def _shown_fields(names: Iterable[object]) -> str:
     """Unknown field names as an error lists them: a few, each cut short."""
     listed = sorted(str(name) for name in names)
-    text = ", ".join(name if name.isprintable() and len(name) <= SHOWN_CHARS else shown(name) for name in listed[:5])
+    text = ", ".join(name if name.isprintable() and name.strip() == name and 0 < len(name) <= SHOWN_CHARS else shown(name)
+                     for name in listed[:5])  # "" and " " are quoted, or they would read as nothing
     return text + (f" (+{len(listed) - 5})" if len(listed) > 5 else "")
 
 
