@@ -7,10 +7,11 @@ set -euo pipefail
 cd "$(dirname "$0")"
 sudo=""; [ "$(id -u)" = 0 ] || sudo="sudo"
 # redis-server and postgresql serve tests/scale (started there on free loopback ports, stopped after).
-if ! command -v chromium >/dev/null 2>&1 || ! command -v tmux >/dev/null 2>&1 \
+# fontconfig's fc-list: tests/web checks that its machine without fonts has none.
+if ! command -v chromium >/dev/null 2>&1 || ! command -v tmux >/dev/null 2>&1 || ! command -v fc-list >/dev/null 2>&1 \
    || ! command -v redis-server >/dev/null 2>&1 || ! compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null; then
   $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium tmux redis-server postgresql >/dev/null
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium tmux redis-server postgresql fontconfig >/dev/null
 fi
 [ -x .venv/bin/python ] || python3 -m venv .venv
 # scale: Ray for the distributed tournament (a ~80 MB wheel, about 30 s to install here).
