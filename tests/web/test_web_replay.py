@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 import time
 
 import httpx
@@ -103,3 +104,22 @@ def test_the_viewer_steps_through_a_finished_game_from_any_seat_and_by_link(serv
     assert shared.get_attribute("#replay-action", "data-action") == actions[-1]
     assert shared.locator("#hand .card").count() == page.locator("#hand .card").count()
     shared.screenshot(path=shots / "replay_phone.png")
+
+
+def test_the_viewer_tells_a_game_in_sindhi_without_a_card_code_or_an_english_word(server, browser, shots):
+    game = finished_game(server)
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context.add_init_script("localStorage.setItem('unokart.lang', 'sd')")
+    page = context.new_page()
+    try:
+        page.goto(f"{server.url}/#replay/{game['id']}?seat=all&round=1&step=0")
+        page.wait_for_selector("#replay-step")
+        page.click("#replay-last")
+        page.wait_for_function("() => document.querySelectorAll('#replay-log p').length > 3")
+        told = page.inner_text("#replay-log") + "\n" + page.inner_text("#replay-action") + "\n" + page.inner_text(".opponents")
+        # Cards by name beside their chips; bots by their level ("Bot 0 (easy)" was recorded in English).
+        assert [word for word in re.findall(r"[A-Za-z]{2,}", told) if word != "UNO"] == [], told
+        assert page.locator("#replay-log .card-ref .card-chip").count() > 0
+        page.screenshot(path=shots / "replay_sindhi_phone.png")
+    finally:
+        context.close()
