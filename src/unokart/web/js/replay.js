@@ -94,7 +94,8 @@ export function showReplay(app, gameId, params) {
     });
     const openHands = s.seat === "all" ? frame.hands : null;
     const board = el("div.board", {},
-      el("div.replay-bar", {},
+      // The timeline runs left to right in every language, as the arrow keys step it (ArrowRight: next).
+      el("div.replay-bar", { dir: "ltr" },
         roundSelect, seatSelect,
         button("replay-first", "\u21E4", t("web.replay.first"), () => go(0)),
         button("replay-prev", "\u2190", t("web.replay.prev"), () => go(s.step - 1)),
