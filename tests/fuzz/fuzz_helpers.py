@@ -253,12 +253,15 @@ def run_process(args: list[str], cwd=None, lang: str = "en"):
     return done.returncode, done.stdout, done.stderr
 
 
-def assert_answered(code: int, out: str, err: str, args) -> None:
-    """Exit 0, or exit 2 with one sentence: ours ("error: ..."), or the framework's usage error."""
+def assert_answered(code: int, out: str, err: str, args, lang: str = "en") -> None:
+    """Exit 0, or exit 2 with one sentence: ours ("error: ..." in ``lang``), or the framework's usage error."""
+    from unokart.i18n import t
+
+    prefix = t("cli.error", lang, message="")
     assert code in (0, 2), (code, args, err[-2000:])
     assert "Traceback" not in out + err, (args, err[-3000:])
     if code == 2:
-        ours = [line for line in err.splitlines() if line.startswith("error: ")]
+        ours = [line for line in err.splitlines() if line.startswith(prefix)]
         if ours:
             assert len(ours) == 1 and err.rstrip().splitlines()[-1] == ours[0], (args, err)
             assert len(ours[0]) <= MAX_SENTENCE + 20, (args, ours[0][:2000])

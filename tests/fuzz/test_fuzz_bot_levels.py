@@ -19,7 +19,7 @@ def check_level(level: str) -> str:
         return "made"
 
 
-@fuzz_settings(500)
+@fuzz_settings(300)
 @given(bot_levels)
 def test_fuzz_a_bot_level_makes_a_bot_or_one_sentence(level):
     check_level(level)

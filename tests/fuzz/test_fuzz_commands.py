@@ -10,6 +10,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
+from unokart.i18n import LANGUAGES
 from fuzz_helpers import assert_answered, bot_levels, fuzz_settings, option_words, run_command, run_process
 
 numbers = st.one_of(st.integers(-3, 12).map(str), st.sampled_from(["x", "", "1.5", "²", "9" * 30, "-0", "+3"]),
@@ -60,9 +61,9 @@ def test_fuzz_watch_plays_or_refuses_in_one_sentence(args):
 
 
 @fuzz_settings(30, campaign_share=0.02)
-@given(simulate_args())
-def test_fuzz_simulate_plays_or_refuses_in_one_sentence(args):
-    assert_answered(*run_command(args), args)
+@given(simulate_args(), st.sampled_from(sorted(LANGUAGES)))
+def test_fuzz_simulate_plays_or_refuses_in_one_sentence_in_any_language(args, lang):
+    assert_answered(*run_command(args, lang), args, lang)
 
 
 @fuzz_settings(3, campaign_share=0.002)

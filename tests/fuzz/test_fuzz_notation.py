@@ -23,7 +23,7 @@ def check_parse(text: object) -> str:
         return "parsed"
 
 
-@fuzz_settings(1500)
+@fuzz_settings(1000)
 @given(st.one_of(texts, st.none(), st.integers(), st.binary(max_size=10)))
 def test_fuzz_an_action_text_parses_and_round_trips_or_is_one_notation_error(text):
     check_parse(text)
@@ -53,7 +53,7 @@ def check_apply(game: Game, text: str) -> str:
     return "applied"
 
 
-@fuzz_settings(400)
+@fuzz_settings(250)
 @given(games(), st.lists(texts, min_size=1, max_size=8))
 def test_fuzz_an_action_applies_or_changes_nothing(game, many):
     for text in many:

@@ -28,7 +28,7 @@ def check_option_text(pairs: list[str], players: int) -> str:
         return "accepted"
 
 
-@fuzz_settings(800)
+@fuzz_settings(500)
 @given(option_pairs, st.integers(2, 10))
 def test_fuzz_option_texts_make_a_table_or_one_setup_error(pairs, players):
     check_option_text(pairs, players)
@@ -45,7 +45,7 @@ def check_option_object(options: object) -> str:
         return "accepted"
 
 
-@fuzz_settings(600)
+@fuzz_settings(400)
 @given(st.one_of(json_values, st.dictionaries(
     st.sampled_from(BOOLEAN_OPTIONS + ("target_score", "hand_size")) | st.text(max_size=8), json_values, max_size=4)))
 def test_fuzz_an_options_object_is_options_or_one_setup_error(options):

@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from fuzz_helpers import assert_answered, assert_one_sentence, fuzz_settings, record_texts, run_command, run_process, within
 from unokart import Game, RecordError
+from unokart.i18n import LANGUAGES
 from unokart.rules.records import parse_record_text
 
 
@@ -23,27 +24,27 @@ def check_record(data: bytes) -> str:
         return "replayed"
 
 
-@fuzz_settings(400)
+@fuzz_settings(300)
 @given(record_texts())
 def test_fuzz_a_record_replays_or_is_refused_in_one_sentence(data):
     check_record(data)
 
 
-def check_replay_command(data: bytes, tmp_path, flag: list[str], in_process: bool = True) -> int:
+def check_replay_command(data: bytes, tmp_path, flag: list[str], in_process: bool = True, lang: str = "en") -> int:
     path = tmp_path / "game.json"
     path.write_bytes(data)
     before = sorted(p.name for p in tmp_path.iterdir())
     args = ["replay", str(path), *flag]
-    code, out, err = run_command(args) if in_process else run_process(args, cwd=tmp_path)
-    assert_answered(code, out, err, args)
+    code, out, err = run_command(args, lang) if in_process else run_process(args, cwd=tmp_path, lang=lang)
+    assert_answered(code, out, err, args, lang)
     assert path.read_bytes() == data and sorted(p.name for p in tmp_path.iterdir()) == before  # nothing changed
     return code
 
 
 @fuzz_settings(60, campaign_share=0.05)
-@given(record_texts(), st.sampled_from([[], ["--json"]]))
-def test_fuzz_replay_command_prints_the_game_or_one_sentence(tmp_path_factory, data, flag):
-    check_replay_command(data, tmp_path_factory.mktemp("replay"), flag)
+@given(record_texts(), st.sampled_from([[], ["--json"]]), st.sampled_from(sorted(LANGUAGES)))
+def test_fuzz_replay_command_prints_the_game_or_one_sentence_in_any_language(tmp_path_factory, data, flag, lang):
+    check_replay_command(data, tmp_path_factory.mktemp("replay"), flag, lang=lang)
 
 
 @fuzz_settings(4, campaign_share=0.002)
