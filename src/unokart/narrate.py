@@ -112,7 +112,8 @@ def describe_refusal(err: UnoKartError, lang: str | None = None, names: list[str
         reason = describe_refusal(cause, lang, names)
         fields["reason"] = f"{rule} {reason}" if rule else reason
     text = t(key, lang, **fields)
-    text = text[:1].upper() + text[1:]  # "red 5 does not match ..." starts a sentence
+    if text and fields and any(text.startswith(str(fields[name])) for name in _CARD_PARAMS if name in fields):
+        text = text[:1].upper() + text[1:]  # "red 5 does not match ...": a card's name starts the sentence
     if isinstance(err, RecordError) and isinstance(params.get("round"), int) and params["round"] > 0:
         text = t("core.record.in_round", lang, round=params["round"], message=text)
     return text

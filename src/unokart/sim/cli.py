@@ -28,6 +28,7 @@ def register(app: typer.Typer) -> None:
         ray: bool = typer.Option(False, "--ray", help=t("sim.help.ray")),
         ray_address: Optional[str] = typer.Option(None, "--ray-address", help=t("sim.help.ray_address")),
     ) -> None:
+        from ..bots import make_bot
         from ..narrate import describe_refusal
         from ..rules import Game
         from ..rules.cli import parse_options
@@ -60,8 +61,11 @@ def register(app: typer.Typer) -> None:
             options = parse_options(option)
             if target is not None:
                 options["target_score"] = target
+            for name in names:  # a bot level that is not one is said first
+                make_bot(name)
+            # Then the table (R2.1 players, R3.2 the hands fit the deck), in the user's language.
+            Game.new(players or len(names), seed=0, options=options)
             check_setup(names, players, options)
-            Game.new(players or len(names), seed=0, options=options)  # R3.2: the hands fit the deck
         except UnoKartError as err:  # in the user's language, with the rule id where one applies
             rule = getattr(err, "rule", "")
             fail(f"{rule} {describe_refusal(err)}" if rule else describe_refusal(err))
