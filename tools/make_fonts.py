@@ -13,8 +13,10 @@ Source: Debian's fonts-noto-core (20201225-1), without installing it:
 
 Each subset keeps a whole script block with all its OpenType layout features
 (conjuncts, vowel signs and Arabic joining need them); the name table is kept,
-licence included. The CSS declares each file with the same unicode-range
-(style.css, @font-face), so a page downloads only the scripts it shows.
+licence included. The script also writes web/fonts.css, which declares each
+file with @font-face and the same unicode-range, so a page downloads only the
+scripts it shows (style.css puts the families first in every font stack).
+tests/web/test_web_fonts.py checks that every catalogue character has a glyph.
 """
 
 from __future__ import annotations
