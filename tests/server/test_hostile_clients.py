@@ -290,3 +290,20 @@ def test_table_creation_and_joins_are_rate_limited_per_address_with_retry_after(
     limited = next(a for a in answers if a.status_code == 429)
     assert int(limited.headers["retry-after"]) >= 1 and limited.json()["code"] == "too_many_requests"
     assert httpx.get(strict_server.url + "/api/tables").status_code == 200  # reading is not limited
+
+
+def test_trained_policies_are_seated_by_name_only_and_play(server):
+    url = server.url
+    for level, code in (("policy:nope", "no_such_model"), ("policy:../../etc/passwd", "bad_level"),
+                        ("policy:/tmp/x.npz", "bad_level"), ("policy:baseline.zip", "bad_level")):
+        refused = httpx.post(url + "/api/tables", json={"seats": 2, "bots": {"1": level}})
+        assert refused.status_code == 400 and refused.json()["code"] == code, (level, refused.text)
+    table = httpx.post(url + "/api/tables", json={"seats": 2, "start": True, "bots": {"0": "policy:baseline", "1": "random"},
+                                                  "options": {"target_score": 30}}).json()
+
+    async def main():
+        watcher = await Client.connect(server, table["code"])
+        await watcher.send(type="watch")
+        over = await watcher.until(lambda m: m["type"] == "state" and m["view"]["awaiting"] == "game_over", timeout=120)
+        assert over["view"]["game_winner"] in (0, 1)
+    asyncio.run(main())

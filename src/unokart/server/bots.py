@@ -141,14 +141,15 @@ class BotScheduler:
     """
 
     def __init__(self, answer: Answer, delay: float = 0.8, processes: int = 1,
-                 factory: Callable[[str], Any] = make_bot, search_in_processes: bool = True,
-                 cheap_timeout: float = CHEAP_TIMEOUT):
+                 factory: Callable[[str], Any] | None = None, search_in_processes: bool = True,
+                 cheap_timeout: float = CHEAP_TIMEOUT, models_dir: str | None = None):
         self.answer = answer
         self.cheap_timeout = cheap_timeout
         self.delay = delay
-        self.factory = factory
+        # Trained policies (cheap, decided in the thread) come from the operator's folder, by name.
+        self.factory = factory or (lambda level: make_bot(level, models_dir))
         self.processes = processes
-        self.search_in_processes = search_in_processes and factory is make_bot
+        self.search_in_processes = search_in_processes
         self._threads = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bots")
         self._thread_bots: dict = {}
         self._pool: Executor | None = None

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 import socket
 import sqlite3
 import tempfile
@@ -13,8 +12,6 @@ from typing import Optional
 import typer
 
 from ..i18n import t
-
-LEVEL_NAME = re.compile(r"[A-Za-z0-9_-]{1,40}")
 
 
 class BadFlag(Exception):
@@ -62,11 +59,13 @@ def check_db(path: Path) -> None:
         raise BadFlag("server.serve.error.db_not_sqlite", path=path, reason=err) from None
 
 
-def policies(folder: Path) -> frozenset[str]:
-    """The trained policies an operator offers: NAME.npz files in ``--models``, named by NAME (never by path)."""
-    if not folder.is_dir():
+def policies(folder: Path | None) -> frozenset[str]:
+    """The trained policies tables may seat, by NAME (never by path): the shipped ones and NAME.npz in ``--models``."""
+    if folder is not None and not folder.is_dir():
         raise BadFlag("server.serve.error.models", folder=folder)
-    return frozenset(p.stem for p in folder.glob("*.npz") if LEVEL_NAME.fullmatch(p.stem))
+    from ..env.numpy_policy import known_policies
+
+    return frozenset(known_policies(str(folder) if folder is not None else None))
 
 
 def bind(host: str, port: int) -> socket.socket:
@@ -112,7 +111,7 @@ def register(app: typer.Typer) -> None:
         try:
             number = parse_port(port)
             check_db(db)
-            offered = policies(models) if models is not None else frozenset()
+            offered = policies(models)
             sock = bind(host, number)
         except BadFlag as err:
             typer.echo(t(err.key, **err.fields), err=True)

@@ -139,7 +139,9 @@ class TableService:
         self.settings = settings
         self.clock = clock or LoopClock()
         self.tables: dict[str, Table] = {}
-        self.bots = bots(self) if bots else BotScheduler(self._bot_answer, settings.bot_delay, settings.bot_processes)
+        models_dir = str(settings.models_dir) if settings.models_dir else None
+        self.bots = bots(self) if bots else BotScheduler(self._bot_answer, settings.bot_delay, settings.bot_processes,
+                                                         models_dir=models_dir)
         self.bots.current = self._current
 
     # ------------------------------------------------------------------ life
