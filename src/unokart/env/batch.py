@@ -142,7 +142,7 @@ class BatchEnv:
         for i in np.asarray(which, dtype=np.int64).tolist():
             slot = self.slots[i]
             slot.restart()
-            self.seat[i] = slot.seat
+            self.seat[i] = slot.shown_seat = slot.seat
             rows = slot.view()
             self._obs_rows[i], self._mask_rows[i] = rows.row, rows.mask
         self._publish()

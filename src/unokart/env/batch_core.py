@@ -112,6 +112,7 @@ class Slot:
     bot_rng: random.Random
     steps: int
     seat: int
+    shown_seat: int     # what the batch's seat array holds for this game
     reacting: bool
     legal: list[Action]
     declined: int
@@ -144,6 +145,7 @@ class Slot:
         self.legal = []
         self.reacting = False
         self.seat = 0
+        self.shown_seat = -1
 
     # ------------------------------------------------------------------ episodes
     def start(self, seed: int, reseed: bool = True) -> None:
@@ -447,12 +449,14 @@ class SeatRows:
             self.write(pos + 1, score >> 8)
 
     def one_hot(self, part: int, pos: int) -> None:
+        """Move a one-hot part's 1 (``hot`` says where it is, so ``seen`` need not)."""
         old = self.hot[part]
         if old != pos:
+            row = self.row
             if old >= 0:
-                self.write(old, 0)
+                row[old] = 0
             if pos >= 0:
-                self.write(pos, 1)
+                row[pos] = 1
             self.hot[part] = pos
 
 
@@ -476,7 +480,8 @@ def step_batch(slots: list[Slot], actions: list[int], seats: Any, rewards: Any, 
             slot.restart()
             ended += 1
         seat = slot.seat
-        if seats[k] != seat:
+        if slot.shown_seat != seat:  # the numpy seat array is written only when it changes
+            slot.shown_seat = seat
             seats[k] = seat
         v = slot.views[seat]
         obs_rows[k] = v.row
@@ -491,7 +496,7 @@ def start_batch(slots: list[Slot], seeds: list[int], seats: Any, obs_rows: list[
     k = 0
     for slot in slots:
         slot.start(seeds[k])
-        seats[k] = slot.seat
+        seats[k] = slot.shown_seat = slot.seat
         v = slot.views[slot.seat]
         obs_rows[k] = v.row
         mask_rows[k] = v.mask
