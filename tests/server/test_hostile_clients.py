@@ -11,7 +11,6 @@ import asyncio
 import json
 import multiprocessing
 import random
-import statistics
 import time
 
 import httpx

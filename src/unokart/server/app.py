@@ -213,7 +213,7 @@ def create_app(db_path: str | Path, settings: Settings | None = None) -> FastAPI
         elif first.get("loc") == ("body",):  # not an object: JSON of another kind, or not JSON at all
             refused = ServerError("not_object" if _is_json(err.body) else "bad_request")
         else:
-            refused = protocol.refusal(_as_validation_error(err), skip=1)  # locations start with "body"
+            refused = protocol.refusal(err.errors(), skip=1)  # locations start with "body"
         return JSONResponse(refused.payload(_language(request)), status_code=refused.status)
 
     @app.exception_handler(HTTPException)
@@ -379,16 +379,6 @@ def _is_json(body: Any) -> bool:
     except (ValueError, RecursionError):
         return False
     return True
-
-
-def _as_validation_error(err: RequestValidationError) -> Any:
-    """RequestValidationError's errors, in the shape ``protocol.refusal`` reads."""
-
-    class Errors:
-        def errors(self, include_url: bool = False) -> list:
-            return list(err.errors())
-
-    return Errors()
 
 
 __all__ = ["create_app", "Connection", "Listener", "Settings"]

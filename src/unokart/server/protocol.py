@@ -206,9 +206,12 @@ _OPTION_RANGES = {"target_score": (1, MAX_TARGET_SCORE), "hand_size": (1, MAX_HA
 _RANGE_CODES = {"seats": "bad_seats", "turn_timer": "bad_timer"}
 
 
-def refusal(error: ValidationError, skip: int = 0) -> ServerError:
-    """The first problem pydantic found, as the protocol's refusal (``skip``: location parts before the field)."""
-    first = error.errors(include_url=False)[0]
+def refusal(errors: Any, skip: int = 0) -> ServerError:
+    """The first problem pydantic found (its ``errors()`` list), as the protocol's refusal.
+
+    ``skip``: the location parts before the field (a message's type, an HTTP request's "body").
+    """
+    first = errors[0]
     kind = first["type"]
     # Drop pydantic's markers of dict keys and union branches: what is left names the field.
     loc = [part for part in first["loc"][skip:] if part not in ("[key]", "str", "int", "constrained-str", "constrained-int")]
@@ -271,7 +274,7 @@ def parse_message(text: str | bytes | None) -> tuple[Message, Any]:
     try:
         return _MESSAGE.validate_python(data), ident
     except ValidationError as err:
-        failure = refusal(err, skip=1)  # the first part of a location is the message's type
+        failure = refusal(err.errors(), skip=1)  # the first part of a location is the message's type
         failure.re = ident
         raise failure from None
 
@@ -287,25 +290,6 @@ def usable_id(value: Any) -> Any:
             return None
         return value
     return None
-
-
-def parse_body(raw: bytes, model: type[Model]) -> Model:
-    """An HTTP request body as a validated model, or ServerError."""
-    if len(raw) > MAX_BODY_BYTES:
-        raise ServerError("too_large", status=413, limit=MAX_BODY_BYTES)
-    if not raw.strip():
-        data: Any = {}
-    else:
-        try:
-            data = json.loads(raw)
-        except (ValueError, RecursionError):  # bad JSON, bad UTF-8, an integer of thousands of digits, deep nesting
-            raise ServerError("bad_request") from None
-    if not isinstance(data, dict):
-        raise ServerError("not_object")
-    try:
-        return model.model_validate(data)
-    except ValidationError as err:
-        raise refusal(err) from None
 
 
 def clean_name(name: str) -> str:

@@ -56,6 +56,8 @@ class Listener(Protocol):
 
     seat: int | None
     lang: str
+    hello: bool  # it has said who it is (join, resume or watch)
+    table: "Table | None"
 
     def push(self, text: str) -> None: ...
 
@@ -290,11 +292,11 @@ class TableService:
             conn.push(messages.dumps({"type": "pong", "re": re} if re is not None else {"type": "pong"}))
             return
         if kind in protocol.HELLOS:
-            if getattr(conn, "hello", False):
+            if conn.hello:
                 raise ServerError("already_hello")
             self._hello(conn, table, msg, re)
             return
-        if not getattr(conn, "hello", False):
+        if not conn.hello:
             raise ServerError("hello_first")
         if kind == "sync":
             if table.game is not None:
@@ -318,7 +320,7 @@ class TableService:
             seat = table.seat_by_token(msg.token)
         else:
             seat = None
-        conn.table, conn.seat, conn.hello = table, seat, True  # type: ignore[attr-defined]
+        conn.table, conn.seat, conn.hello = table, seat, True
         table.connections.add(conn)
         welcome = {"type": "welcome", "code": table.code, "seat": seat,
                    "name": table.seats[seat].name if seat is not None else None}
@@ -335,7 +337,7 @@ class TableService:
             conn.push(messages.dumps(messages.state_message(table, seat, conn.lang, 0)))
 
     def disconnect(self, conn: Listener) -> None:
-        table: Table | None = getattr(conn, "table", None)
+        table = conn.table
         if table is None or conn not in table.connections:
             return
         table.connections.discard(conn)
