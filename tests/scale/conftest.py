@@ -15,11 +15,13 @@ import os
 import shutil
 import socket
 import subprocess
+import sys
 import tempfile
 import time
 import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 
@@ -200,3 +202,25 @@ def postgres_url(postgres_server) -> Iterator[str]:
     finally:
         with psycopg.connect(postgres_server.url(), autocommit=True) as admin:
             admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+# ---------------------------------------------------------------------------------------------- server processes
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "server"))
+from server_harness import Server  # noqa: E402  (the server tests' real-subprocess harness)
+
+LEASE_TTL = 2.0  # seconds: a dead owner's tables are taken over about this long after it dies
+
+
+@pytest.fixture
+def processes(redis_url, postgres_url, tmp_path) -> Iterator[list[Server]]:
+    """Three `unokart serve --redis --database` processes on their own loopback ports, sharing one Redis and one
+    PostgreSQL database (a fresh one for the test)."""
+    servers: list[Server] = []
+    try:
+        for index in range(3):
+            servers.append(Server(tmp_path / f"process{index}.sqlite", grace=60.0,
+                                  extra=["--redis", redis_url, "--database", postgres_url, "--lease-ttl", str(LEASE_TTL)]))
+        yield servers
+    finally:
+        for server in servers:
+            server.stop()

@@ -14,6 +14,10 @@ from pathlib import Path
 import httpx
 import websockets
 
+from unokart import Action, Game
+from unokart.rules.cards import FACE_CODE
+from unokart.server.shuffle import commitment
+
 
 def free_port() -> int:
     with socket.socket() as sock:
@@ -196,3 +200,73 @@ async def to_act(clients: list[Client]) -> Client:
         for client in clients:
             await client.until(lambda m: m["type"] == "state" and m["version"] > latest)
     return next(c for c in clients if c.last_state["view"]["to_act"] == c.seat)
+
+
+# ---------------------------------------------------------------------------------------------- leak checks
+CARD_CODES = frozenset(FACE_CODE)
+
+
+def _cards_in(value, out: set) -> set:
+    """Every card a message names: card codes, and the cards of actions in notation (never narrated text)."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key != "text":
+                _cards_in(item, out)
+    elif isinstance(value, list):
+        for item in value:
+            _cards_in(item, out)
+    elif isinstance(value, str):
+        if value in CARD_CODES:
+            out.add(value)
+        elif ": " in value and value.split(":")[0].isdigit():
+            action = Action.parse(value)
+            if action.card >= 0:
+                out.add(FACE_CODE[action.card])
+    return out
+
+
+def _check(seat, message: dict, game: Game) -> None:
+    assert message["view"] == game.view(seat).to_json()
+    assert message["legal"] == ([str(a) for a in game.legal_actions(seat)] if seat is not None else [])
+    for event in message["events"]:
+        to, true = game.events[event["i"]]
+        assert to is None or (seat is not None and seat in to), (seat, event)
+        assert {k: v for k, v in event.items() if k not in ("i", "text")} == true
+    known = _cards_in(game.events_for(seat), set())
+    if seat is not None:
+        known |= {FACE_CODE[f] for f in game.hands[seat]}
+    assert _cards_in({k: v for k, v in message.items() if k != "commitments"}, set()) <= known
+    current = message["commitments"][-1]
+    assert current["round"] == game.round
+    assert (current["seed"] is not None) == (game.awaiting in ("round_over", "game_over"))
+
+
+def check_messages_against_record(clients: dict, number: int, stored: dict) -> int:
+    """Replays a finished game (``/api/games/<id>``) and checks every `state` message of game ``number`` each
+    client (by seat; None a spectator) received against the rules core at that version: exactly that seat's
+    view and events, never a card it may not see. Returns how many messages were checked."""
+    record = stored["record"]
+    by_version: dict[int, list] = {}
+    for seat, client in clients.items():
+        for message in client.received:
+            if message["type"] == "state" and message["game"] == number:
+                by_version.setdefault(message["version"], []).append((seat, message))
+            assert "stock_cards" not in message and "deck" not in json.dumps(message)
+    version = min(by_version)
+    rounds = record["rounds"]
+    game = Game.new(record["players"], seed=rounds[0]["seed"], options=record["options"])
+    assert [commitment(r["seed"]) for r in rounds] == stored["commitments"]
+    checked = 0
+    for index, rnd in enumerate(rounds):
+        if index:
+            game.next_round(rnd["seed"])
+            version += 1
+        for position in range(len(rnd["actions"]) + 1):
+            if position:
+                game.apply(rnd["actions"][position - 1])
+                version += 1
+            for seat, message in by_version.pop(version, []):
+                _check(seat, message, game)
+                checked += 1
+    assert not by_version  # every message matched a position of the game
+    return checked

@@ -38,8 +38,6 @@ OUTBOX_LIMIT = 2000  # queued messages; a client this far behind is dropped
 MAX_CONNECTIONS_PER_ADDRESS = 64
 ADDRESS_SHARE = 5  # the connections of one address share five connections' worth of messages
 SWEEP_EVERY = 30.0  # seconds between sweeps of idle tables out of memory
-# Errors about an action carry the table's current version (PROTOCOL.md section 6).
-_VERSIONED = frozenset(("stale_version", "duplicate", "illegal_action", "not_playing", "no_effect"))
 
 
 class TokenBucket:
@@ -93,6 +91,7 @@ class Connection:
         self.lang = lang
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self.closed = False
+        self.close_code = 1000
         self.bucket = TokenBucket(rate, 2 * rate)
         self._last_limit_error = 0.0
 
@@ -104,9 +103,11 @@ class Connection:
             return
         self.outbox.put_nowait(text)
 
-    def close(self) -> None:
+    def close(self, code: int = 1000) -> None:
+        """Close once what is queued is sent (1012: the table moved to another process, reconnect)."""
         if not self.closed:
             self.closed = True
+            self.close_code = code
             self.outbox.put_nowait(None)
 
     def allow(self, by_address: "AddressLimits", address: str) -> tuple[bool, bool]:
@@ -163,7 +164,10 @@ class BodyLimit:
         await self.app(scope, limited, send)
 
 
-def create_app(db_path: str | Path, settings: Settings | None = None) -> FastAPI:
+def create_app(db_path: str | Path, settings: Settings | None = None, database: str | None = None,
+               redis_url: str | None = None) -> FastAPI:
+    """The server on a SQLite file, or on PostgreSQL (``database``), alone or as one of several processes
+    sharing their tables through Redis (``redis_url``, cluster.py)."""
     settings = settings or Settings()
     creations = AddressLimits(settings.http_rate, 20)
     joins = AddressLimits(settings.http_rate, 20)
@@ -172,10 +176,22 @@ def create_app(db_path: str | Path, settings: Settings | None = None) -> FastAPI
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI):
-        store = SQLiteStore(db_path)
+        if database:
+            from .store_postgres import PostgresStore
+
+            store: Any = PostgresStore(database)
+        else:
+            store = SQLiteStore(db_path)
         service = TableService(store, settings)
-        service.restore()
-        app.state.service = service
+        cluster = None
+        if redis_url:
+            from .cluster import Cluster, connect
+
+            cluster = Cluster(service, await connect(redis_url), ttl=settings.lease_ttl)
+            await cluster.start()  # tables in play are taken over as their leases allow, not all at once
+        else:
+            service.restore()
+        app.state.service, app.state.cluster = service, cluster
 
         async def sweep() -> None:
             while True:
@@ -187,6 +203,8 @@ def create_app(db_path: str | Path, settings: Settings | None = None) -> FastAPI
             yield
         finally:
             sweeper.cancel()
+            if cluster is not None:
+                await cluster.close()
             await service.close()
             store.close()
 
@@ -196,6 +214,9 @@ def create_app(db_path: str | Path, settings: Settings | None = None) -> FastAPI
 
     def service_of(request: Request | WebSocket) -> TableService:
         return request.app.state.service
+
+    def cluster_of(request: Request | WebSocket) -> Any:
+        return request.app.state.cluster
 
     def address(request: Request | WebSocket) -> str:
         return request.client.host if request.client else "?"
@@ -235,28 +256,47 @@ def create_app(db_path: str | Path, settings: Settings | None = None) -> FastAPI
     @app.post("/api/tables", status_code=201)
     async def create_table(request: Request, body: protocol.CreateTable | None = None) -> dict:
         creations.check(address(request))
-        service = service_of(request)
-        table = service.create_table(body or protocol.CreateTable())
+        service, cluster = service_of(request), cluster_of(request)
+        if cluster is None:
+            table = service.create_table(body or protocol.CreateTable())
+        else:
+            code = service.new_code()
+            await cluster.claim_new(code)  # its rows are written under its lease
+            try:
+                table = service.create_table(body or protocol.CreateTable(), code)
+            except BaseException:
+                await cluster.abandon(code)
+                raise
+            await cluster.created(table)
         return {"code": table.code, "link": service.link(table), "table": service.summary(table)}
 
     @app.get("/api/tables")
     async def list_tables(request: Request) -> dict:
-        service = service_of(request)
+        service, cluster = service_of(request), cluster_of(request)
+        if cluster is not None:
+            return {"tables": await cluster.lobby(200)}
         tables = sorted(service.tables.values(), key=lambda table: table.created, reverse=True)[:200]
         return {"tables": [service.summary(table) for table in tables]}
 
     @app.get("/api/tables/{code}")
     async def get_table(request: Request, code: str) -> dict:
-        service = service_of(request)
+        service, cluster = service_of(request), cluster_of(request)
+        if cluster is not None:
+            return await cluster.on_table(code, service.summary, "summary")
         return service.summary(service.table(code))
 
     @app.post("/api/tables/{code}/join")
     async def join_table(request: Request, code: str, body: protocol.JoinTable) -> dict:
         joins.check(address(request))
-        service = service_of(request)
-        table = service.table(code)
-        seat, token = service.join(table, body.name, body.seat)
-        return {"code": table.code, "seat": seat, "token": token, "link": service.link(table)}
+        service, cluster = service_of(request), cluster_of(request)
+
+        def join_here(table: Table) -> dict:
+            seat, token = service.join(table, body.name, body.seat)
+            return {"code": table.code, "seat": seat, "token": token, "link": service.link(table)}
+
+        if cluster is not None:
+            return await cluster.on_table(code, join_here, "join", name=body.name, seat=body.seat)
+        return join_here(service.table(code))
 
     @app.get("/api/games")
     async def list_games(request: Request) -> dict:
@@ -305,7 +345,7 @@ def create_app(db_path: str | Path, settings: Settings | None = None) -> FastAPI
     # ------------------------------------------------------------------ websocket
     @app.websocket("/ws/{code}")
     async def websocket_endpoint(websocket: WebSocket, code: str) -> None:
-        service = service_of(websocket)
+        service, cluster = service_of(websocket), cluster_of(websocket)
         await websocket.accept()
         conn = Connection(settings.rate_limit, current_language())
         who = address(websocket)
@@ -314,27 +354,45 @@ def create_app(db_path: str | Path, settings: Settings | None = None) -> FastAPI
             await websocket.close(code=1013)
             return
         try:
-            table = service.table(code)
+            where = service.table(code) if cluster is None else await cluster.locate(code)
         except ServerError as err:
             await websocket.send_text(dumps(err.payload(conn.lang)))
-            await websocket.close(code=4404)
+            await websocket.close(code=4404 if err.status == 404 else 1013)
             return
         sockets[who] = sockets.get(who, 0) + 1
         writer = asyncio.create_task(_write(websocket, conn))
+        relay = None
         try:
-            await _read(websocket, conn, service, table, lambda: conn.allow(frames, who))
+            if isinstance(where, Table):
+                table = where
+
+                def handle(text: Any) -> None:
+                    service.handle_text(conn, table, text)
+            else:  # another process owns the table: checked here, decided there
+                relay = cluster.relay_open(conn, where, TableService.valid_code(code) or "")
+
+                def handle(text: Any) -> None:
+                    try:
+                        _, re = protocol.parse_message(text)
+                    except ServerError as err:
+                        conn.push(dumps(err.payload(conn.lang, re=err.re)))
+                        return
+                    cluster.relay_frame(relay, text.decode("utf-8") if isinstance(text, bytes) else text)
+            await _read(websocket, conn, handle, lambda: conn.allow(frames, who))
         finally:
             sockets[who] -= 1
             if not sockets[who]:
                 del sockets[who]
             conn.close()
+            if relay is not None:
+                cluster.relay_close(relay)
             service.disconnect(conn)
             await writer
 
     return app
 
 
-async def _read(websocket: WebSocket, conn: Connection, service: TableService, table: Table, allow: Any) -> None:
+async def _read(websocket: WebSocket, conn: Connection, handle: Any, allow: Any) -> None:
     while not conn.closed:
         frame = await websocket.receive()
         if frame["type"] == "websocket.disconnect":
@@ -344,16 +402,7 @@ async def _read(websocket: WebSocket, conn: Connection, service: TableService, t
             if tell:
                 conn.push(dumps(ServerError("rate_limited").payload(conn.lang)))
             continue
-        re: Any = None
-        try:
-            message, re = protocol.parse_message(frame.get("text") if frame.get("text") is not None else frame.get("bytes"))
-            service.handle(conn, table, message)
-        except ServerError as err:
-            version = table.version if err.code in _VERSIONED else None
-            conn.push(dumps(err.payload(conn.lang, version, re if re is not None else err.re)))
-        except Exception:  # noqa: BLE001 - a bug answers this message only; the table and the connection go on
-            log.exception("message at table %s", table.code)
-            conn.push(dumps(ServerError("internal").payload(conn.lang, re=re)))
+        handle(frame.get("text") if frame.get("text") is not None else frame.get("bytes"))
 
 
 async def _write(websocket: WebSocket, conn: Connection) -> None:
@@ -368,7 +417,7 @@ async def _write(websocket: WebSocket, conn: Connection) -> None:
             conn.closed = True
             break
     with contextlib.suppress(Exception):
-        await websocket.close()
+        await websocket.close(code=conn.close_code)
 
 
 def _is_json(body: Any) -> bool:

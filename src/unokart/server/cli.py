@@ -59,6 +59,32 @@ def check_db(path: Path) -> None:
         raise BadFlag("server.serve.error.db_not_sqlite", path=path, reason=err) from None
 
 
+def check_services(redis_url: str | None, database: str | None) -> None:
+    """``--redis`` and ``--database`` must answer before anything is announced (and --redis needs --database)."""
+    if redis_url and not database:
+        raise BadFlag("server.serve.error.redis_needs_database")
+    if database:
+        import psycopg
+
+        try:
+            psycopg.connect(database, connect_timeout=5).close()
+        except (psycopg.Error, ValueError) as err:
+            raise BadFlag("server.serve.error.database", url=database, reason=_first_line(err)) from None
+    if redis_url:
+        import redis
+
+        try:
+            client = redis.Redis.from_url(redis_url, socket_connect_timeout=5)
+            client.ping()
+            client.close()
+        except (redis.RedisError, ValueError, OSError) as err:
+            raise BadFlag("server.serve.error.redis", url=redis_url, reason=_first_line(err)) from None
+
+
+def _first_line(err: Exception) -> str:
+    return (str(err).strip().splitlines() or [type(err).__name__])[0].rstrip(".")
+
+
 def policies(folder: Path | None) -> frozenset[str]:
     """The trained policies tables may seat, by NAME (never by path): the shipped ones and NAME.npz in ``--models``."""
     if folder is not None and not folder.is_dir():
@@ -106,11 +132,16 @@ def register(app: typer.Typer) -> None:
         models: Optional[Path] = typer.Option(None, file_okay=False, help=t("server.help.models")),
         rate_limit: float = typer.Option(20.0, min=1.0, help=t("server.help.rate_limit")),
         url: Optional[str] = typer.Option(None, help=t("server.help.url")),
+        redis_url: Optional[str] = typer.Option(None, "--redis", metavar="URL", help=t("server.help.redis")),
+        database: Optional[str] = typer.Option(None, "--database", metavar="URL", help=t("server.help.database")),
+        lease_ttl: float = typer.Option(3.0, min=0.5, max=60.0, help=t("server.help.lease_ttl")),
     ) -> None:
         # Every flag is checked, and the socket bound, before a word is announced (and before the slow imports).
         try:
             number = parse_port(port)
-            check_db(db)
+            if database is None:
+                check_db(db)
+            check_services(redis_url, database)
             offered = policies(models)
             sock = bind(host, number)
         except BadFlag as err:
@@ -128,8 +159,9 @@ def register(app: typer.Typer) -> None:
         url = (url or bound_url(sock)).rstrip("/")
         settings = Settings(bot_delay=bot_delay, round_pause=round_pause, grace=grace, base_url=url,
                             bot_processes=bot_processes, rate_limit=rate_limit, http_rate=http_rate,
-                            max_tables=max_tables, idle=idle, models=offered, models_dir=models)
-        config = uvicorn.Config(create_app(db, settings), ws_max_size=MAX_FRAME_BYTES, log_level="warning",
+                            max_tables=max_tables, idle=idle, models=offered, models_dir=models,
+                            lease_ttl=lease_ttl)
+        config = uvicorn.Config(create_app(db, settings, database=database, redis_url=redis_url), ws_max_size=MAX_FRAME_BYTES, log_level="warning",
                                 lifespan="on")
 
         class Server(uvicorn.Server):
@@ -137,9 +169,18 @@ def register(app: typer.Typer) -> None:
                 await super().startup(sockets)
                 # Announced once the database is open and the socket accepts: the address is real.
                 if not self.should_exit:
-                    typer.echo(t("server.serve.listening", url=url, db=db))
+                    typer.echo(t("server.serve.listening", url=url, db=_shown(database) if database else db))
 
         Server(config).run(sockets=[sock])
+
+    def _shown(database: str) -> str:
+        """A database URL as announced: without its password."""
+        from urllib.parse import urlsplit
+
+        parts = urlsplit(database)
+        if parts.password is None:
+            return database
+        return parts._replace(netloc=parts.netloc.replace(":" + parts.password + "@", ":***@")).geturl()
 
     @app.command(help=t("server.help.verify"))
     def verify(

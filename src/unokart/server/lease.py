@@ -132,23 +132,24 @@ class Lease:
 
 
 class FanOut:
-    """Table updates over Redis pub/sub: ``publish`` from the owner, ``deliver(table, message)`` in every
-    subscribed process (in the order they were published, at most once)."""
+    """Messages over Redis pub/sub, one channel per name (a table's, by default): ``publish`` from one process,
+    ``deliver(name, message)`` in every subscribed process (in the order they were published, at most once)."""
 
-    def __init__(self, client: redis.Redis, deliver: Callable[[str, str], object]):
+    def __init__(self, client: redis.Redis, deliver: Callable[[str, str], object], prefix: str = CHANNEL_PREFIX):
         self.client = client
         self.deliver = deliver
+        self.prefix = prefix
         self.pubsub = client.pubsub()
         self._confirmed: dict[str, asyncio.Event] = {}
         self._reader: asyncio.Task | None = None
 
     async def publish(self, table: str, message: str) -> int:
         """Send one update of ``table`` to every process subscribed to it; returns how many received it."""
-        return int(await self.client.publish(CHANNEL_PREFIX + table, message))
+        return int(await self.client.publish(self.prefix + table, message))
 
     async def subscribe(self, table: str) -> None:
         """Receive ``table``'s updates from now on (returns once Redis has confirmed the subscription)."""
-        channel = CHANNEL_PREFIX + table
+        channel = self.prefix + table
         confirmed = self._confirmed[channel] = asyncio.Event()
         await self.pubsub.subscribe(channel)
         if self._reader is None:
@@ -156,8 +157,8 @@ class FanOut:
         await confirmed.wait()
 
     async def unsubscribe(self, table: str) -> None:
-        self._confirmed.pop(CHANNEL_PREFIX + table, None)
-        await self.pubsub.unsubscribe(CHANNEL_PREFIX + table)
+        self._confirmed.pop(self.prefix + table, None)
+        await self.pubsub.unsubscribe(self.prefix + table)
 
     async def _read(self) -> None:
         while True:
@@ -176,10 +177,10 @@ class FanOut:
                 event = self._confirmed.get(channel)
                 if event is not None:
                     event.set()
-            elif message["type"] == "message" and channel.startswith(CHANNEL_PREFIX):
+            elif message["type"] == "message" and channel.startswith(self.prefix):
                 data = message["data"]
                 try:
-                    result = self.deliver(channel[len(CHANNEL_PREFIX):],
+                    result = self.deliver(channel[len(self.prefix):],
                                           data.decode("utf-8") if isinstance(data, bytes) else data)
                     if isinstance(result, Awaitable):
                         await result

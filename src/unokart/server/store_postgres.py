@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from importlib import resources
 
@@ -65,9 +65,40 @@ def migrate(db: psycopg.Connection) -> list[str]:
     return applied
 
 
+class Fenced(Exception):
+    """A write to a table this process no longer owns (its lease's token is older than the table's, or gone)."""
+
+    def __init__(self, code: str):
+        super().__init__(f"table {code}: lease lost, write refused")
+        self.code = code
+
+
 class _PostgresTransaction:
-    def __init__(self, db: psycopg.Connection):
+    def __init__(self, db: psycopg.Connection, store: "PostgresStore"):
         self.db = db
+        self.store = store
+        self._checked: set[str] = set()
+
+    def _fence(self, code: str | None = None, game_id: int | None = None) -> None:
+        """With several processes: refuse the change unless this process's lease token for the table is still
+        the newest (checked and raised in the table's row, which also locks it until the commit)."""
+        fence = self.store.fence
+        if fence is None:
+            return
+        if code is None:
+            code = self.store.game_codes.get(game_id)  # type: ignore[arg-type]
+            if code is None:
+                row = self.db.execute("SELECT code FROM games WHERE id = %s", (game_id,)).fetchone()
+                code = row[0] if row else ""
+                self.store.game_codes[game_id] = code  # type: ignore[index]
+        if code in self._checked:
+            return
+        token = fence(code)
+        if token is None or self.db.execute(
+                "UPDATE tables SET fence = %s WHERE code = %s AND fence <= %s RETURNING code",
+                (token, code, token)).fetchone() is None:
+            raise Fenced(code)
+        self._checked.add(code)
 
     def create_table(self, code: str, options: dict, turn_timer: float | None, seats: list[StoredSeat]) -> None:
         self.db.execute("INSERT INTO tables VALUES (%s, %s, %s, %s, %s, 'lobby', 0)",
@@ -77,27 +108,33 @@ class _PostgresTransaction:
                                [(code, i, s.kind, s.name, s.level, s.token_hash) for i, s in enumerate(seats)])
 
     def set_seat(self, code: str, seat: int, value: StoredSeat) -> None:
+        self._fence(code)
         self.db.execute("UPDATE seats SET kind = %s, name = %s, level = %s, token_hash = %s WHERE code = %s AND seat = %s",
                         (value.kind, value.name, value.level, value.token_hash, code, seat))
 
     def start_game(self, code: str, number: int, players: list[str], options: dict, seed: int) -> int:
         """A new game and its first round; returns the game's id."""
+        self._fence(code)
         row = self.db.execute(
             "INSERT INTO games (code, game, players, options, started) VALUES (%s, %s, %s, %s, %s) RETURNING id",
             (code, number, _json(players), _json(options), time.time())).fetchone()
         assert row is not None
         game_id = row[0]
+        self.store.game_codes[game_id] = code
         self.db.execute("INSERT INTO rounds VALUES (%s, 1, %s)", (game_id, seed))
         self.db.execute("UPDATE tables SET status = 'playing', game = %s WHERE code = %s", (number, code))
         return game_id
 
     def add_round(self, game_id: int, number: int, seed: int) -> None:
+        self._fence(game_id=game_id)
         self.db.execute("INSERT INTO rounds VALUES (%s, %s, %s)", (game_id, number, seed))
 
     def add_action(self, game_id: int, round_number: int, index: int, action: str) -> None:
+        self._fence(game_id=game_id)
         self.db.execute("INSERT INTO actions VALUES (%s, %s, %s, %s)", (game_id, round_number, index, action))
 
     def finish_game(self, code: str, game_id: int, scores: list[int], winner: int) -> None:
+        self._fence(code)
         self.db.execute("UPDATE tables SET status = 'game_over' WHERE code = %s", (code,))
         self.db.execute("UPDATE games SET finished = %s, scores = %s, winner = %s WHERE id = %s",
                         (time.time(), _json(scores), winner, game_id))
@@ -110,6 +147,9 @@ class PostgresStore:
         self.url = url
         self.connect_timeout = connect_timeout
         self._lock = threading.RLock()  # one connection, one transaction at a time, whichever thread asks
+        # Several processes (cluster.py): the lease token this process holds for a table, or None; unset alone.
+        self.fence: Callable[[str], int | None] | None = None
+        self.game_codes: dict[int, str] = {}  # game id -> table code, for the fencing check
         self.db = self._connect()
         migrate(self.db)
 
@@ -133,7 +173,7 @@ class PostgresStore:
         with self._lock:
             db = self._live()
             with db.transaction():  # COMMIT when the block ends, ROLLBACK when it raises
-                yield _PostgresTransaction(db)
+                yield _PostgresTransaction(db, self)
 
     @contextmanager
     def _reading(self) -> Iterator[psycopg.Connection]:
@@ -172,6 +212,7 @@ class PostgresStore:
             game = db.execute("SELECT id FROM games WHERE code = %s AND game = %s", (code, number)).fetchone()
             if game:
                 table.game = self._game(db, game[0])
+                self.game_codes[game[0]] = code
             return table
 
     def load_game(self, game_id: int) -> StoredGame | None:

@@ -34,6 +34,8 @@ log = logging.getLogger("unokart.server")
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
+# Errors about an action carry the table's current version (PROTOCOL.md section 6).
+VERSIONED = frozenset(("stale_version", "duplicate", "illegal_action", "not_playing", "no_effect"))
 
 
 @dataclass
@@ -49,6 +51,7 @@ class Settings:
     idle: float = 120.0  # seconds an unwatched table out of play stays in memory (it reloads when asked for)
     models: frozenset[str] = frozenset()  # trained policies offered by name (serve --models DIR)
     models_dir: Path | None = None
+    lease_ttl: float = 3.0  # several processes: seconds a dead owner's tables wait before another takes them
 
 
 class Listener(Protocol):
@@ -145,14 +148,16 @@ class TableService:
         self.bots = bots(self) if bots else BotScheduler(self._bot_answer, settings.bot_delay, settings.bot_processes,
                                                          models_dir=models_dir)
         self.bots.current = self._current
+        # Called with each table that leaves memory (several processes: its lease is given up).
+        self.forgotten: Callable[[Table], None] | None = None
 
     # ------------------------------------------------------------------ life
     def restore(self) -> None:
         """Resume every table in play exactly where it was (after a restart, even a kill -9)."""
         for code in self.store.live_tables():
-            self._load(code)
+            self.load(code)
 
-    def _load(self, code: str) -> Table | None:
+    def load(self, code: str) -> Table | None:
         stored = self.store.load_table(code)
         if stored is None:
             return None
@@ -190,17 +195,32 @@ class TableService:
         idle = [code for code, table in self.tables.items()
                 if table.status != "playing" and not table.connections and now - table.touched > self.settings.idle]
         for code in idle:
-            self._forget(self.tables.pop(code))
+            self.forget(code)
         return len(idle)
 
-    @staticmethod
-    def _forget(table: Table) -> None:
+    def forget(self, code: str) -> Table | None:
+        """Let a table leave memory now (its timers stopped; its bots' answers, when they come, are dropped)."""
+        table = self.tables.pop(code, None)
+        if table is None:
+            return None
         for handle in [table.timer_handle, table.round_handle, *(s.grace_handle for s in table.seats)]:
             if handle is not None:
                 handle.cancel()
+        if self.forgotten is not None:
+            self.forgotten(table)
+        return table
+
+    @staticmethod
+    def valid_code(code: object) -> str | None:
+        """A table code as typed (any case), or None when it cannot be one."""
+        if not isinstance(code, str):
+            return None
+        code = code.upper()
+        return code if len(code) == CODE_LENGTH and all(c in CODE_ALPHABET for c in code) else None
 
     # ------------------------------------------------------------------ tables
-    def create_table(self, request: protocol.CreateTable) -> Table:
+    def create_table(self, request: protocol.CreateTable, code: str | None = None) -> Table:
+        """A new table (under ``code`` when given: several processes claim the code first)."""
         if len(self.tables) >= self.settings.max_tables and not self.sweep():
             raise ServerError("server_full", status=503, limit=self.settings.max_tables)
         try:
@@ -218,7 +238,7 @@ class TableService:
             stored[seat] = StoredSeat("bot", messages.bot_name(seat, level), level)
         if request.start and any(s.kind == "empty" for s in stored):
             raise ServerError("seats_empty")
-        code = self._new_code()
+        code = code or self.new_code()
         with self.store.transaction() as tx:
             tx.create_table(code, asdict(opts), request.turn_timer, stored)
         table = Table(code, opts, request.turn_timer, [Seat(s) for s in stored], time.time())
@@ -227,7 +247,7 @@ class TableService:
             self._begin_game(table)
         return table
 
-    def _new_code(self) -> str:
+    def new_code(self) -> str:
         while True:
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
             if code not in self.tables and self.store.load_table(code) is None:
@@ -235,10 +255,10 @@ class TableService:
 
     def table(self, code: str) -> Table:
         """The table with this code, from memory or reloaded from the store; ServerError no_such_table."""
-        code = code.upper() if isinstance(code, str) else ""
-        table = self.tables.get(code)
-        if table is None and len(code) == CODE_LENGTH and all(c in CODE_ALPHABET for c in code):
-            table = self._load(code)
+        valid = self.valid_code(code)
+        table = self.tables.get(valid) if valid else None
+        if table is None and valid:
+            table = self.load(valid)
         if table is None:
             raise ServerError("no_such_table", status=404, table=protocol.echo(code, 16))
         table.touched = time.monotonic()
@@ -284,6 +304,19 @@ class TableService:
         return seat, token
 
     # ------------------------------------------------------------------ connections
+    def handle_text(self, conn: Listener, table: Table, text: str | bytes | None) -> None:
+        """One websocket frame from a connection: handled, or refused to that connection alone."""
+        re: Any = None
+        try:
+            message, re = protocol.parse_message(text)
+            self.handle(conn, table, message)
+        except ServerError as err:
+            version = table.version if err.code in VERSIONED else None
+            conn.push(messages.dumps(err.payload(conn.lang, version, re if re is not None else err.re)))
+        except Exception:  # noqa: BLE001 - a bug answers this message only; the table and the connection go on
+            log.exception("message at table %s", table.code)
+            conn.push(messages.dumps(ServerError("internal").payload(conn.lang, re=re)))
+
     def handle(self, conn: Listener, table: Table, msg: protocol.Message) -> None:
         """One validated client message (docs/PROTOCOL.md section 4)."""
         kind, re = msg.type, msg.id  # type: ignore[attr-defined]

@@ -1,0 +1,484 @@
+"""Several server processes serving the same tables: ``unokart serve --redis URL --database URL``.
+
+Every process is the same program behind any load balancer, with no sticky
+sessions. A client may land on any of them:
+
+- **One owner per table.** The process that creates a table, or first needs one
+  that nobody holds, takes its lease in Redis (lease.py) and loads it from
+  PostgreSQL; it alone runs that table's service (its rules, timers and bots)
+  and writes its rows, fenced by the lease's token. It renews the lease while it
+  lives; when it dies, the lease runs out and another process takes the table
+  over from the store, where every acknowledged action already is.
+- **Relays.** A connection that lands on another process is relayed: its
+  frames are checked and rate-limited where it landed, then go to the owner
+  through the owner's inbox (a pub/sub channel per process); the owner treats
+  it as one of its own connections, and what it tells that connection (its
+  seat's view only, in its language) comes back through the relay's inbox.
+  So updates fan out through Redis to exactly the processes with clients at
+  the table, and a process never receives a view meant for a seat it does
+  not serve.
+- **Failover.** A relay that sees its owner's inbox go quiet (the process is
+  gone) or the lease change hands closes its relayed connections with 1012
+  (service restart); clients reconnect anywhere with their tokens. Each
+  process also takes over tables in play whose lease has lapsed, so a table of
+  bots alone carries on too.
+- **The lobby** lists what every process holds: owners keep a short-lived
+  summary of each of their tables in Redis.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import uuid
+from collections.abc import Callable
+from typing import Any
+
+import redis.asyncio as redis
+
+from .lease import LEASE_PREFIX, FanOut, Lease, process_id
+from .protocol import ServerError
+from .tables import Table, TableService
+
+log = logging.getLogger("unokart.cluster")
+
+INBOX_PREFIX = "unokart:proc:"  # one pub/sub channel per process
+SUMMARY_PREFIX = "unokart:summary:"  # a table's lobby summary, kept by its owner while it holds the table
+LISTED = "unokart:tables"  # codes of held tables, scored by creation time (newest first in the lobby)
+CALL_SECONDS = 10.0  # an owner that does not answer a request in this time is taken for gone
+WATCH_EVERY = 0.5  # seconds between looks at owners, relays and orphaned tables
+CLOSE_MOVED = 1012  # websocket close code "service restart": the table moved, reconnect
+
+
+class RemoteConnection:
+    """On the owner: a client connected to another process, as the table service sees any connection."""
+
+    def __init__(self, cluster: "Cluster", relay: str, ident: str, code: str, lang: str):
+        self.cluster, self.relay, self.ident, self.code = cluster, relay, ident, code
+        self.lang = lang
+        self.seat: int | None = None
+        self.hello = False
+        self.table: Table | None = None
+        self.closed = False
+
+    def push(self, text: str) -> None:
+        if not self.closed:
+            self.cluster._forward(self.relay, self.ident, text)
+
+    def close(self, code: int = CLOSE_MOVED) -> None:
+        """This process gives the table up: the relay closes its client, which reconnects."""
+        if not self.closed:
+            self.closed = True
+            self.cluster._send(self.relay, {"op": "closed", "conn": self.ident})
+
+
+class Relayed:
+    """On the process a client landed on: the connection and the owner its frames go to."""
+
+    __slots__ = ("conn", "owner", "code")
+
+    def __init__(self, conn: Any, owner: str, code: str):
+        self.conn, self.owner, self.code = conn, owner, code
+
+
+class Cluster:
+    """This process's part in serving tables with the others (see the module's account)."""
+
+    def __init__(self, service: TableService, client: redis.Redis, ttl: float = 3.0, me: str | None = None):
+        self.service = service
+        self.client = client
+        self.ttl = ttl
+        self.me = me or process_id()
+        self.leases: dict[str, Lease] = {}
+        self.keepers: dict[str, asyncio.Task] = {}
+        self.remote: dict[str, RemoteConnection] = {}  # as owner: clients of other processes, by connection id
+        self.relayed: dict[str, Relayed] = {}  # as relay: this process's clients at tables owned elsewhere
+        self.calls: dict[str, asyncio.Future] = {}
+        self._outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
+        self._pending: dict[str, list[tuple[str, str]]] = {}  # relay -> (connection, text) to forward this tick
+        self._tasks: list[asyncio.Task] = []
+        self.inbox = FanOut(client, self._receive, prefix=INBOX_PREFIX)
+        service.forgotten = self._forgotten
+        if hasattr(service.store, "fence"):
+            service.store.fence = self.token_of  # type: ignore[attr-defined]
+
+    # ------------------------------------------------------------------ life
+    async def start(self) -> None:
+        await self.inbox.subscribe(self.me)
+        self._tasks = [asyncio.create_task(self._send_loop(), name="cluster-send"),
+                       asyncio.create_task(self._watch(), name="cluster-watch")]
+
+    async def close(self) -> None:
+        """Leave cleanly: relayed clients are told to reconnect, every lease is given up at once."""
+        for code in list(self.leases):
+            table = self.service.forget(code)
+            if table is not None:
+                for conn in list(table.connections):
+                    conn.close(CLOSE_MOVED)
+        for relayed in list(self.relayed.values()):
+            relayed.conn.close(CLOSE_MOVED)
+        await self._drain()
+        for task in [*self._tasks, *self.keepers.values()]:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        for code, lease in list(self.leases.items()):
+            with contextlib.suppress(redis.RedisError, OSError):
+                await lease.release()
+                await self.client.delete(SUMMARY_PREFIX + code)
+                await self.client.zrem(LISTED, code)
+        self.leases.clear()
+        await self.inbox.close()
+        await self.client.aclose()
+
+    def token_of(self, code: str) -> int | None:
+        """The fencing token this process holds for a table (the store refuses writes without the newest)."""
+        lease = self.leases.get(code)
+        return lease.token if lease is not None else None
+
+    # ------------------------------------------------------------------ where a table is
+    async def locate(self, code: object) -> Table | str:
+        """The table, when this process owns it (taking it if nobody does), else the id of the process that does."""
+        valid = TableService.valid_code(code)
+        if valid is None:
+            raise ServerError("no_such_table", status=404, table=str(code)[:16])
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.ttl + CALL_SECONDS / 2
+        while True:
+            table = self.service.tables.get(valid) if valid in self.leases else None
+            if table is not None:
+                table.touched = loop.time()
+                return table
+            holder = await self.client.get(LEASE_PREFIX + valid)
+            holder = holder.decode() if isinstance(holder, bytes) else holder
+            if holder is None:
+                table = await self.take(valid)
+                if table is not None:
+                    return table
+            elif holder != self.me and await self._alive(holder):
+                return holder
+            # A dead owner's lease runs out within its ttl; a taking-over process loads within moments.
+            if loop.time() > deadline:
+                raise ServerError("table_unavailable", status=503)
+            await asyncio.sleep(0.1)
+
+    async def take(self, code: str) -> Table | None:
+        """Take a table nobody holds: its lease, then its state from the store. None when another process won;
+        ServerError no_such_table when there is no such table."""
+        lease = Lease(self.client, code, self.me, self.ttl)
+        if await lease.acquire() is None:
+            return None
+        self._hold(code, lease)
+        table = self.service.load(code)
+        if table is None:
+            await self._release(code)
+            raise ServerError("no_such_table", status=404, table=code)
+        await self._publish_summaries([table])
+        log.info("table %s taken by %s (lease %s)", code, self.me, lease.token)
+        return table
+
+    async def claim_new(self, code: str) -> None:
+        """The lease of a code not yet used (table creation writes under it)."""
+        lease = Lease(self.client, code, self.me, self.ttl)
+        if await lease.acquire() is None:
+            raise ServerError("table_unavailable", status=503)
+        self._hold(code, lease)
+
+    async def created(self, table: Table) -> None:
+        await self._publish_summaries([table])
+
+    async def abandon(self, code: str) -> None:
+        """A claimed code whose table was not created after all."""
+        await self._release(code)
+
+    def _hold(self, code: str, lease: Lease) -> None:
+        self.leases[code] = lease
+        self.keepers[code] = asyncio.create_task(lease.keep(lambda: self._lost(code)), name=f"lease-{code}")
+
+    def _lost(self, code: str) -> None:
+        """The lease ran out under us (Redis unreachable, or this process paused past it): drop the table."""
+        self.leases.pop(code, None)
+        self.keepers.pop(code, None)
+        table = self.service.forget(code)
+        if table is not None:
+            for conn in list(table.connections):
+                conn.close(CLOSE_MOVED)
+
+    def _forgotten(self, table: Table) -> None:
+        """The table left memory (idle): its lease goes too, so any process may load it when asked."""
+        if table.code in self.leases:
+            asyncio.get_running_loop().create_task(self._release(table.code))
+
+    async def _release(self, code: str) -> None:
+        lease = self.leases.pop(code, None)
+        keeper = self.keepers.pop(code, None)
+        if keeper is not None:
+            keeper.cancel()
+        if lease is not None:
+            with contextlib.suppress(redis.RedisError, OSError):
+                await lease.release()
+                await self.client.delete(SUMMARY_PREFIX + code)
+                await self.client.zrem(LISTED, code)
+
+    async def _alive(self, process: str) -> bool:
+        """Whether a process is listening on its inbox (a killed process's subscription ends with its socket)."""
+        return bool((await self.client.pubsub_numsub(INBOX_PREFIX + process))[0][1])
+
+    # ------------------------------------------------------------------ requests to an owner
+    async def call(self, owner: str, what: str, code: str, **args: Any) -> Any:
+        """Ask the owner of ``code`` to do ``what`` (summary or join); its ServerError is raised here."""
+        ident = uuid.uuid4().hex
+        future: asyncio.Future = asyncio.get_running_loop().create_future()
+        self.calls[ident] = future
+        self._send(owner, {"op": "call", "id": ident, "from": self.me, "what": what, "code": code, "args": args})
+        try:
+            reply = await asyncio.wait_for(future, CALL_SECONDS)
+        except asyncio.TimeoutError:
+            raise ServerError("table_unavailable", status=503) from None
+        finally:
+            self.calls.pop(ident, None)
+        if "error" in reply:
+            error = reply["error"]
+            raise ServerError(error["code"], rule=error.get("rule"), status=error["status"], sentence=error["sentence"],
+                              **error["fields"])
+        if "moved" in reply:
+            raise _Moved()
+        return reply["ok"]
+
+    async def on_table(self, code: object, here: Callable[[Table], Any], what: str, **args: Any) -> Any:
+        """``here(table)`` when this process owns the table, else the owner's answer to ``what``."""
+        for _ in range(3):
+            where = await self.locate(code)
+            if isinstance(where, Table):
+                return here(where)
+            try:
+                return await self.call(where, what, TableService.valid_code(code) or "", **args)
+            except _Moved:
+                await asyncio.sleep(0.1)
+        raise ServerError("table_unavailable", status=503)
+
+    def _answer_call(self, message: dict) -> None:
+        code, caller = message["code"], message["from"]
+        table = self.service.tables.get(code) if code in self.leases else None
+        if table is None:
+            self._send(caller, {"op": "reply", "id": message["id"], "moved": True})
+            return
+        try:
+            if message["what"] == "join":
+                args = message["args"]
+                seat, token = self.service.join(table, args["name"], args.get("seat"))
+                result: Any = {"code": table.code, "seat": seat, "token": token, "link": self.service.link(table)}
+            else:
+                result = self.service.summary(table)
+            reply: dict = {"op": "reply", "id": message["id"], "ok": result}
+        except ServerError as err:
+            reply = {"op": "reply", "id": message["id"], "error": {
+                "code": err.code, "rule": err.rule, "status": err.status, "sentence": err.sentence,
+                "fields": {k: v if isinstance(v, (int, float, str, type(None))) else str(v) for k, v in err.fields.items()}}}
+        self._send(caller, reply)
+
+    # ------------------------------------------------------------------ relayed connections
+    def relay_open(self, conn: Any, owner: str, code: str) -> str:
+        ident = f"{self.me}/{uuid.uuid4().hex[:12]}"
+        self.relayed[ident] = Relayed(conn, owner, code)
+        self._send(owner, {"op": "open", "conn": ident, "from": self.me, "code": code, "lang": conn.lang})
+        return ident
+
+    def relay_frame(self, ident: str, text: str) -> None:
+        relayed = self.relayed.get(ident)
+        if relayed is not None:
+            self._send(relayed.owner, {"op": "msg", "conn": ident, "text": text})
+
+    def relay_close(self, ident: str) -> None:
+        relayed = self.relayed.pop(ident, None)
+        if relayed is not None:
+            self._send(relayed.owner, {"op": "close", "conn": ident})
+
+    # ------------------------------------------------------------------ the inbox
+    def _receive(self, _me: str, text: str) -> None:
+        message = json.loads(text)
+        op = message["op"]
+        if op == "pushes":  # as relay: what owners tell our clients
+            for idents, frame in message["items"]:
+                for ident in idents:
+                    relayed = self.relayed.get(ident)
+                    if relayed is not None:
+                        relayed.conn.push(frame)
+        elif op == "open":
+            code = message["code"]
+            if code not in self.leases or code not in self.service.tables:
+                self._send(message["from"], {"op": "closed", "conn": message["conn"]})
+                return
+            self.remote[message["conn"]] = RemoteConnection(self, message["from"], message["conn"], code,
+                                                             message["lang"])
+        elif op == "msg":
+            remote = self.remote.get(message["conn"])
+            table = self.service.tables.get(remote.code) if remote is not None and remote.code in self.leases else None
+            if remote is None or table is None:
+                self._send(message["conn"].split("/")[0], {"op": "closed", "conn": message["conn"]})
+                return
+            table.touched = asyncio.get_running_loop().time()
+            self.service.handle_text(remote, table, message["text"])
+        elif op == "close":
+            remote = self.remote.pop(message["conn"], None)
+            if remote is not None:
+                remote.closed = True
+                self.service.disconnect(remote)
+        elif op == "closed":  # as relay: the owner gave the table up
+            relayed = self.relayed.get(message["conn"])
+            if relayed is not None:
+                relayed.conn.close(CLOSE_MOVED)
+        elif op == "call":
+            self._answer_call(message)
+        elif op == "reply":
+            future = self.calls.get(message["id"])
+            if future is not None and not future.done():
+                future.set_result(message)
+
+    # ------------------------------------------------------------------ sending, in order
+    def _send(self, process: str, message: dict) -> None:
+        self._flush()  # what was queued for forwarding goes first: one order per process
+        self._outbox.put_nowait((process, json.dumps(message, ensure_ascii=False, separators=(",", ":"))))
+
+    def _forward(self, relay: str, ident: str, text: str) -> None:
+        """Collect this tick's frames for a relay: one message per relay however many of its clients are told."""
+        if not self._pending:
+            asyncio.get_running_loop().call_soon(self._flush)
+        self._pending.setdefault(relay, []).append((ident, text))
+
+    def _flush(self) -> None:
+        pending, self._pending = self._pending, {}
+        for relay, frames in pending.items():
+            items: list[list] = []
+            for ident, text in frames:
+                if items and items[-1][1] is text:  # a broadcast: one text for each (seat, language)
+                    items[-1][0].append(ident)
+                else:
+                    items.append([[ident], text])
+            self._outbox.put_nowait((relay, json.dumps({"op": "pushes", "items": items}, ensure_ascii=False,
+                                                       separators=(",", ":"))))
+
+    async def _send_loop(self) -> None:
+        while True:
+            batch = [await self._outbox.get()]
+            while not self._outbox.empty():
+                batch.append(self._outbox.get_nowait())
+            try:
+                async with self.client.pipeline(transaction=False) as pipe:
+                    for process, text in batch:
+                        pipe.publish(INBOX_PREFIX + process, text)
+                    await pipe.execute()
+            except (redis.RedisError, OSError) as err:  # lost: the receivers see a gap in versions and resync
+                log.warning("cluster messages to other processes lost: %s", err)
+            for _ in batch:
+                self._outbox.task_done()
+
+    async def _drain(self) -> None:
+        self._flush()
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(self._outbox.join(), 2)
+
+    # ------------------------------------------------------------------ watching the others
+    async def _watch(self) -> None:
+        ticks = 0
+        while True:
+            await asyncio.sleep(WATCH_EVERY)
+            ticks += 1
+            try:
+                await self._check_owners()
+                await self._check_relays()
+                await self._publish_summaries([t for c, t in self.service.tables.items() if c in self.leases])
+                if ticks % 2 == 0:
+                    await self._take_orphans()
+            except (redis.RedisError, OSError) as err:
+                log.warning("cluster watch: %s", err)
+            except Exception:  # noqa: BLE001 - the watch must go on whatever one look finds
+                log.exception("cluster watch")
+
+    async def _check_owners(self) -> None:
+        """Relayed clients whose owner is gone, or whose table changed hands, reconnect."""
+        if not self.relayed:
+            return
+        pairs = {(r.code, r.owner) for r in self.relayed.values()}
+        codes = sorted({code for code, _ in pairs})
+        holders = dict(zip(codes, await self.client.mget([LEASE_PREFIX + c for c in codes])))
+        owners = sorted({owner for _, owner in pairs})
+        counts = dict(await self.client.pubsub_numsub(*[INBOX_PREFIX + o for o in owners]))
+        for ident, relayed in list(self.relayed.items()):
+            holder = holders.get(relayed.code)
+            holder = holder.decode() if isinstance(holder, bytes) else holder
+            inbox = (INBOX_PREFIX + relayed.owner).encode()
+            listening = counts.get(inbox, counts.get(inbox.decode(), 0))
+            if holder != relayed.owner or not listening:
+                log.info("table %s: owner %s gone, client %s reconnects", relayed.code, relayed.owner, ident)
+                self.relayed.pop(ident, None)
+                relayed.conn.close(CLOSE_MOVED)
+
+    async def _check_relays(self) -> None:
+        """Clients of a relay that is gone have left their seats (their grace begins)."""
+        if not self.remote:
+            return
+        relays = sorted({r.relay for r in self.remote.values()})
+        counts = dict(await self.client.pubsub_numsub(*[INBOX_PREFIX + r for r in relays]))
+        for ident, remote in list(self.remote.items()):
+            inbox = (INBOX_PREFIX + remote.relay).encode()
+            if not counts.get(inbox, counts.get(inbox.decode(), 0)):
+                self.remote.pop(ident, None)
+                remote.closed = True
+                self.service.disconnect(remote)
+
+    async def _take_orphans(self) -> None:
+        """Tables in play whose owner is gone carry on here (bots and timers need an owner to move)."""
+        codes = [code for code in self.service.store.live_tables() if code not in self.leases]
+        if not codes:
+            return
+        holders = await self.client.mget([LEASE_PREFIX + c for c in codes])
+        for code, holder in zip(codes, holders):
+            if holder is None:
+                with contextlib.suppress(ServerError):
+                    await self.take(code)
+
+    async def _publish_summaries(self, tables: list[Table]) -> None:
+        if not tables:
+            return
+        async with self.client.pipeline(transaction=False) as pipe:
+            for table in tables:
+                pipe.set(SUMMARY_PREFIX + table.code, json.dumps(self.service.summary(table), ensure_ascii=False),
+                         px=int(self.ttl * 3000))
+                pipe.zadd(LISTED, {table.code: table.created})
+            await pipe.execute()
+
+    async def lobby(self, limit: int = 200) -> list[dict]:
+        """The tables every process holds, newest first (summaries a moment old for other processes' tables)."""
+        codes = [c.decode() if isinstance(c, bytes) else c for c in await self.client.zrevrange(LISTED, 0, 2 * limit - 1)]
+        if not codes:
+            return []
+        found = await self.client.mget([SUMMARY_PREFIX + c for c in codes])
+        out, gone = [], []
+        for code, text in zip(codes, found):
+            table = self.service.tables.get(code) if code in self.leases else None
+            if table is not None:
+                out.append(self.service.summary(table))
+            elif text is not None:
+                out.append(json.loads(text))
+            else:
+                gone.append(code)
+        if gone:
+            await self.client.zrem(LISTED, *gone)
+        return out[:limit]
+
+
+class _Moved(Exception):
+    """The process asked no longer owns the table: locate it again."""
+
+
+async def connect(url: str) -> redis.Redis:
+    """A Redis client that has answered a PING (the caller says in one sentence why not)."""
+    client = redis.Redis.from_url(url, socket_connect_timeout=5, health_check_interval=10)
+    await client.ping()
+    return client
+
+
+__all__ = ["Cluster", "RemoteConnection", "connect", "CLOSE_MOVED"]
