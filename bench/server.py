@@ -140,7 +140,7 @@ async def bench(args) -> dict:
             bots = {str(s): level for s, level in zip(range(4), ("easy", "heuristic", "random", "heuristic"))}
             for _ in range(args.tables):
                 created = await http.post("/api/tables", json={
-                    "seats": 4, "bots": bots, "start": True, "options": {"target_score": 100000}})
+                    "seats": 4, "bots": bots, "start": True, "options": {"target_score": 5000}})
                 assert created.status_code == 201, created.text
             stats = {"latencies": [], "refused": {}, "measuring": False}
             stop = asyncio.Event()

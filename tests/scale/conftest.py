@@ -1,109 +1,39 @@
 """Real Redis and PostgreSQL for the scale tests: Debian's servers, started for the test session and stopped after.
 
 Each runs on loopback on a port found free, with its data in a fresh temporary
-folder, so that nothing collides (two xdist workers get a pair each) and
-nothing outlives the run. `./test.sh` installs `redis-server` and `postgresql`;
-when they are missing these fixtures fail saying so (a skip would hide it).
-PostgreSQL refuses to run as root: as root, the cluster belongs to the
-`postgres` user the Debian package creates and its tools run via `runuser`.
+folder (services.py), so that nothing collides (two xdist workers get a pair
+each) and nothing outlives the run. `./test.sh` installs `redis-server` and
+`postgresql`; when they are missing these fixtures fail saying so (a skip would
+hide it).
 """
 
 from __future__ import annotations
 
-import glob
-import os
 import shutil
-import socket
-import subprocess
 import sys
-import tempfile
-import time
 import uuid
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-START_SECONDS = 60  # a loaded two-core machine may take a while
+from services import MissingService, PostgresServer, RedisServer, start_postgres, start_redis, stop
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def _wait(ready, what: str, proc: subprocess.Popen | None = None, log: str | None = None) -> None:
-    deadline = time.monotonic() + START_SECONDS
-    while time.monotonic() < deadline:
-        if proc is not None and proc.poll() is not None:
-            break
-        if ready():
-            return
-        time.sleep(0.05)
-    tail = open(log, errors="replace").read()[-2000:] if log and os.path.exists(log) else ""
-    raise RuntimeError(f"{what} did not start: {tail}")
-
-
-# ---------------------------------------------------------------------------------------------- Redis
-@dataclass
-class RedisServer:
-    port: int
-    proc: subprocess.Popen
-    folder: str
-
-    @property
-    def url(self) -> str:
-        return f"redis://127.0.0.1:{self.port}/0"
-
-    def ping(self) -> bool:
-        import redis
-
-        try:
-            return bool(redis.Redis(host="127.0.0.1", port=self.port, socket_timeout=1).ping())
-        except redis.RedisError:
-            return False
-
-
-def _start_redis() -> RedisServer:
-    binary = shutil.which("redis-server")
-    if binary is None:
-        pytest.fail("redis-server is not installed: ./test.sh installs Debian's redis-server (apt-get install redis-server)")
-    folder = tempfile.mkdtemp(prefix="unokart-redis-")
-    log = os.path.join(folder, "redis.log")
-    for _ in range(5):  # a port another process grabs between the check and the bind is replaced
-        port = free_port()
-        proc = subprocess.Popen(
-            [binary, "--port", str(port), "--bind", "127.0.0.1", "--dir", folder, "--save", "", "--appendonly", "no",
-             "--daemonize", "no", "--logfile", log, "--protected-mode", "yes"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        server = RedisServer(port, proc, folder)
-        try:
-            _wait(server.ping, "redis-server", proc, log)
-            return server
-        except RuntimeError:
-            _stop(proc)
-    raise RuntimeError(f"redis-server did not start: {open(log, errors='replace').read()[-2000:]}")
-
-
-def _stop(proc: subprocess.Popen) -> None:
-    if proc.poll() is None:
-        proc.terminate()
-        try:
-            proc.wait(20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+def _started(start):
+    try:
+        return start()
+    except MissingService as err:
+        pytest.fail(str(err))
 
 
 @pytest.fixture(scope="session")
 def redis_server() -> Iterator[RedisServer]:
-    server = _start_redis()
+    server = _started(start_redis)
     try:
         yield server
     finally:
-        _stop(server.proc)
+        stop(server.proc)
         shutil.rmtree(server.folder, ignore_errors=True)
 
 
@@ -118,70 +48,9 @@ def redis_url(redis_server) -> Iterator[str]:
     yield redis_server.url
 
 
-# ---------------------------------------------------------------------------------------------- PostgreSQL
-@dataclass
-class PostgresServer:
-    port: int
-    folder: str
-    as_user: list[str]  # the command prefix that runs a tool as the cluster's owner
-    bin: str
-    user: str = "unokart"
-
-    def url(self, database: str = "postgres") -> str:
-        return f"postgresql://{self.user}@127.0.0.1:{self.port}/{database}"
-
-    def ready(self) -> bool:
-        import psycopg
-
-        try:
-            with psycopg.connect(self.url(), connect_timeout=2) as db:
-                return db.execute("SELECT 1").fetchone() == (1,)
-        except psycopg.Error:
-            return False
-
-    def ctl(self, *args: str) -> subprocess.CompletedProcess:
-        return subprocess.run([*self.as_user, os.path.join(self.bin, "pg_ctl"), "-D", os.path.join(self.folder, "data"),
-                               *args], capture_output=True, text=True, timeout=120)
-
-
-def _postgres_bin() -> str:
-    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"), key=lambda p: int(p.split("/")[4]))
-    if not found:
-        pytest.fail("PostgreSQL is not installed: ./test.sh installs Debian's postgresql (apt-get install postgresql)")
-    return os.path.dirname(found[-1])
-
-
-def _start_postgres() -> PostgresServer:
-    bin_dir = _postgres_bin()
-    folder = tempfile.mkdtemp(prefix="unokart-postgres-")
-    as_user: list[str] = []
-    if os.geteuid() == 0:
-        # initdb and postgres refuse root; the folder goes to the Debian package's own user.
-        shutil.chown(folder, "postgres", "postgres")
-        as_user = ["runuser", "-u", "postgres", "--"]
-    data = os.path.join(folder, "data")
-    done = subprocess.run([*as_user, os.path.join(bin_dir, "initdb"), "-D", data, "-U", "unokart", "-A", "trust",
-                           "-E", "UTF8", "--no-locale", "--no-sync"], capture_output=True, text=True, timeout=300)
-    if done.returncode != 0:
-        raise RuntimeError(f"initdb failed: {done.stderr[-2000:]}")
-    log = os.path.join(folder, "postgres.log")
-    for _ in range(5):
-        port = free_port()
-        server = PostgresServer(port, folder, as_user, bin_dir)
-        # Loopback only, its socket in its own folder; fsync off: the tests kill servers, not machines.
-        options = (f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off "
-                   f"-c full_page_writes=off -c max_connections=200")
-        started = server.ctl("start", "-w", "-t", str(START_SECONDS), "-l", log, "-o", options)
-        if started.returncode == 0:
-            _wait(server.ready, "postgres", log=log)
-            return server
-        server.ctl("stop", "-m", "immediate", "-w")
-    raise RuntimeError(f"postgres did not start: {open(log, errors='replace').read()[-2000:]}")
-
-
 @pytest.fixture(scope="session")
 def postgres_server() -> Iterator[PostgresServer]:
-    server = _start_postgres()
+    server = _started(start_postgres)
     try:
         yield server
     finally:

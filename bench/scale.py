@@ -1,0 +1,189 @@
+"""Several server processes: the game server benchmark's load on one, two and three processes.
+
+Starts Debian's redis-server and PostgreSQL on free loopback ports (fresh
+folders, removed after), then for each process count N (a fresh database each
+time) N `unokart serve --redis --database` processes, and the load of
+bench/server.py spread over them: --tables tables of four bots, created at the
+processes in turn (so each owns its share), and --clients websocket players,
+each connected to a process chosen at random (so with N processes about
+(N-1)/N of them are relayed through Redis to their table's owner). For
+--seconds it measures:
+
+- accepted actions per second, over all tables (rows committed to PostgreSQL);
+- the time from a player's action to the `state` answering it (p50, p99);
+- each server process's CPU use;
+
+and, on their own, the two costs each action adds: a Redis round trip
+(PUBLISH to a subscribed channel) and a PostgreSQL commit (one action's row).
+
+    .venv/bin/python bench/scale.py                      # 500 bot tables + 200 players, 30 s per count
+    .venv/bin/python bench/scale.py --processes 1,3 --seconds 20 --json scale.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+import httpx
+import psycopg
+import redis
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent / "tests" / "scale"))
+from server import Player, cpu_seconds, free_port  # noqa: E402  (bench/server.py: the same players)
+from services import start_postgres, start_redis, stop  # noqa: E402  (the scale tests' Debian servers)
+
+
+def quantile(values: list[float], q: int) -> float:
+    if len(values) < 2:
+        return float("nan")
+    return statistics.quantiles(sorted(values), n=100, method="inclusive")[q - 1]
+
+
+def round_trips(redis_url: str, database: str, count: int = 2000) -> dict:
+    """Median costs of the two services per action, measured alone on the same machine."""
+    client = redis.Redis.from_url(redis_url)
+    listener = redis.Redis.from_url(redis_url).pubsub()
+    listener.subscribe("unokart:bench")
+    publish = []
+    for _ in range(count):
+        start = time.perf_counter()
+        client.publish("unokart:bench", "x" * 400)  # about a state message's size
+        publish.append(time.perf_counter() - start)
+    listener.close()
+    client.close()
+    commits = []
+    with psycopg.connect(database, autocommit=True) as db:
+        db.execute("CREATE TABLE bench_actions (game_id bigint, round int, idx int, action text)")
+        for index in range(count):
+            start = time.perf_counter()
+            with db.transaction():
+                db.execute("INSERT INTO bench_actions VALUES (%s, 1, %s, '0: play R5')", (1, index))
+            commits.append(time.perf_counter() - start)
+        db.execute("DROP TABLE bench_actions")
+    return {"redis_publish_p50_ms": round(quantile(publish, 50) * 1000, 3),
+            "postgres_commit_p50_ms": round(quantile(commits, 50) * 1000, 3)}
+
+
+def committed(database: str) -> int:
+    with psycopg.connect(database) as db:
+        return db.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
+
+
+async def run(count: int, redis_url: str, database: str, args, folder: Path) -> dict:
+    ports = [free_port() for _ in range(count)]
+    urls = [f"http://127.0.0.1:{port}" for port in ports]
+    servers = [subprocess.Popen(
+        [sys.executable, "-m", "unokart.cli", "serve", "--port", str(port), "--redis", redis_url, "--database", database,
+         "--bot-delay", str(args.bot_delay), "--round-pause", "1", "--rate-limit", "50", "--http-rate", "10000"],
+        stdout=subprocess.DEVNULL, stderr=open(folder / f"server{count}-{i}.log", "wb")) for i, port in enumerate(ports)]
+    try:
+        async with httpx.AsyncClient(timeout=60) as http:
+            for url in urls:
+                for _ in range(600):
+                    try:
+                        if (await http.get(url + "/api/health")).status_code == 200:
+                            break
+                    except httpx.HTTPError:
+                        await asyncio.sleep(0.05)
+            bots = {str(s): level for s, level in zip(range(4), ("easy", "heuristic", "random", "heuristic"))}
+            for number in range(args.tables):
+                created = await http.post(urls[number % count] + "/api/tables", json={
+                    "seats": 4, "bots": bots, "start": True, "options": {"target_score": 5000}})
+                assert created.status_code == 201, created.text
+            stats = {"latencies": [], "refused": {}, "measuring": False}
+            stop_event = asyncio.Event()
+            rng = random.Random(1)
+            tasks = []
+            for number in range(args.clients // 2):
+                code = (await http.post(urls[number % count] + "/api/tables", json={
+                    "seats": 4, "bots": {"2": "easy", "3": "heuristic"}, "options": {"target_score": 200}})).json()["code"]
+                joined = asyncio.Event()
+                players = [Player(rng.choice(urls).replace("http", "ws"), code, f"P{number}-{i}", args.think, rng, stats)
+                           for i in range(2)]
+                tasks.append(asyncio.create_task(players[0].run(False, stop_event, joined=joined)))
+                await joined.wait()
+                tasks.append(asyncio.create_task(players[1].run(True, stop_event, wait_for=joined)))
+        await asyncio.sleep(args.warmup)
+        stats["measuring"] = True
+        actions0, t0 = committed(database), time.perf_counter()
+        cpu0 = [cpu_seconds(s.pid) for s in servers]
+        await asyncio.sleep(args.seconds)
+        actions1, t1 = committed(database), time.perf_counter()
+        cpu1 = [cpu_seconds(s.pid) for s in servers]
+        stats["measuring"] = False
+        stop_event.set()
+        outcomes = await asyncio.gather(*tasks, return_exceptions=True)
+        failures = [repr(o)[:120] for o in outcomes if isinstance(o, BaseException)]
+        latencies = stats["latencies"]
+        return {
+            "processes": count, "seconds": round(t1 - t0, 1),
+            "actions_per_second": round((actions1 - actions0) / (t1 - t0), 1),
+            "player_actions_answered": len(latencies), "player_actions_refused": stats["refused"],
+            "latency_p50_ms": round(quantile(latencies, 50) * 1000, 1),
+            "latency_p99_ms": round(quantile(latencies, 99) * 1000, 1),
+            "server_cpu_percent": [round(100 * (b - a) / (t1 - t0), 1) for a, b in zip(cpu0, cpu1)],
+            "players_failed": len(failures), "first_failure": failures[0] if failures else None,
+            "load_average_1min": os.getloadavg()[0],
+        }
+    finally:
+        for server in servers:
+            server.terminate()
+        for server in servers:
+            try:
+                server.wait(15)
+            except subprocess.TimeoutExpired:
+                server.kill()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--processes", default="1,2,3", help="process counts to measure, in order")
+    parser.add_argument("--tables", type=int, default=500, help="tables of four bots playing at once")
+    parser.add_argument("--clients", type=int, default=200, help="websocket players (two per table, with two bots)")
+    parser.add_argument("--bot-delay", type=float, default=0.8, help="the servers' pause before each bot move (s)")
+    parser.add_argument("--think", type=float, default=0.3, help="a player's pause before acting on its turn (s)")
+    parser.add_argument("--warmup", type=float, default=10.0)
+    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--json", type=Path, help="also write the results here")
+    args = parser.parse_args()
+    folder = Path(tempfile.mkdtemp(prefix="unokart-scale-"))
+    redis_server, postgres = start_redis(), start_postgres(durable=True)  # commits on disk, as deployed
+    results: dict = {"load": {k: getattr(args, k) for k in ("tables", "clients", "bot_delay", "think", "seconds")},
+                     "cpus": os.cpu_count(), "runs": []}
+    try:
+        for count in [int(n) for n in args.processes.split(",")]:
+            name = "bench_" + uuid.uuid4().hex[:8]
+            with psycopg.connect(postgres.url(), autocommit=True) as admin:
+                admin.execute(f'CREATE DATABASE "{name}"')
+            redis.Redis.from_url(redis_server.url).flushdb()
+            if not results["runs"]:
+                results["alone"] = round_trips(redis_server.url, postgres.url(name))
+            result = asyncio.run(run(count, redis_server.url, postgres.url(name), args, folder))
+            print(json.dumps(result), flush=True)
+            results["runs"].append(result)
+    finally:
+        stop(redis_server.proc)
+        postgres.ctl("stop", "-m", "fast", "-w", "-t", "60")
+        shutil.rmtree(redis_server.folder, ignore_errors=True)
+        shutil.rmtree(postgres.folder, ignore_errors=True)
+    print(json.dumps(results, indent=2))
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=2) + "\n")
+
+
+if __name__ == "__main__":
+    main()
