@@ -11,7 +11,9 @@ run on what came through Redis), seat tokens work wherever a client lands, and
 from __future__ import annotations
 
 import asyncio
+import json
 import random
+import threading
 import time
 
 import httpx
@@ -64,7 +66,26 @@ def test_clients_on_three_processes_play_a_whole_game_and_see_only_their_seats(p
             await client.close()
         return {0: ann, 1: bob, None: spectator}, finals
 
-    clients, finals = asyncio.run(main())
+    # Everything the processes tell each other, as Redis carries it.
+    tap = redis.Redis.from_url(redis_url).pubsub()
+    tap.psubscribe("unokart:proc:*")
+    carried: list[tuple[str, dict]] = []
+    tapping = threading.Event()
+
+    def listen():
+        while not tapping.is_set():
+            message = tap.get_message(timeout=0.2)
+            if message and message["type"] == "pmessage":
+                carried.append((message["channel"].decode().split(":")[3], json.loads(message["data"])))
+
+    listener = threading.Thread(target=listen)
+    listener.start()
+    try:
+        clients, finals = asyncio.run(main())
+    finally:
+        tapping.set()
+        listener.join()
+        tap.close()
     assert {f["version"] for f in finals} == {finals[0]["version"]}
     # The finished game, asked of a process that does not own the table.
     games = [g for g in httpx.get(third.url + "/api/games").json()["games"] if g["code"] == code]
@@ -73,6 +94,17 @@ def test_clients_on_three_processes_play_a_whole_game_and_see_only_their_seats(p
     replayed = Game.from_record(stored["record"])
     assert replayed.awaiting == "game_over" and replayed.scores == stored["scores"] == finals[0]["view"]["scores"]
     assert check_messages_against_record(clients, 1, stored) > 50
+    # Through Redis, each process received only the views of the seats connected to it: Ann's at the second
+    # (her seat, 0), Bob's at the third (1); the owner, with the spectator, needs none.
+    seats_at = {str(second.proc.pid): {0}, str(third.proc.pid): {1}, str(first.proc.pid): set()}
+    states = 0
+    for pid, message in carried:
+        for _, frame in message.get("items", []):
+            frame = json.loads(frame)
+            if frame["type"] == "state":
+                assert frame["seat"] in seats_at[pid], (pid, frame["seat"])
+                states += 1
+    assert states > 50
     for server in processes:
         assert server.errors_logged() == ""
 

@@ -289,6 +289,15 @@ def test_table_creation_and_joins_are_rate_limited_per_address_with_retry_after(
     limited = next(a for a in answers if a.status_code == 429)
     assert int(limited.headers["retry-after"]) >= 1 and limited.json()["code"] == "too_many_requests"
     assert httpx.get(strict_server.url + "/api/tables").status_code == 200  # reading is not limited
+    # Joins have a budget of their own, per address (another address here: its creations are untouched).
+    with httpx.Client(base_url=strict_server.url, transport=httpx.HTTPTransport(local_address="127.0.0.3")) as other:
+        code = other.post("/api/tables", json={"seats": 10}).json()["code"]
+        joins = [other.post(f"/api/tables/{code}/join", json={"name": f"P{i}"}) for i in range(25)]
+        assert [j.status_code for j in joins[:20]] == [200] * 10 + [409] * 10  # then the table is full
+        assert 429 in [j.status_code for j in joins[20:]]
+        limited = next(j for j in joins if j.status_code == 429)
+        assert int(limited.headers["retry-after"]) >= 1 and limited.json()["code"] == "too_many_requests"
+        assert other.post("/api/tables", json={"seats": 2}).status_code == 201  # creations are counted apart
 
 
 def test_trained_policies_are_seated_by_name_only_and_play(server):

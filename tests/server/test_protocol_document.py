@@ -53,3 +53,17 @@ def test_the_documented_limits_are_the_models_limits():
     assert f"`target_score` 1 to {protocol.MAX_TARGET_SCORE}" in DOC
     assert f"`ismcts:<playouts>` (up to {protocol.MAX_PLAYOUTS:,}" in DOC
     assert f"`ismcts:<N>ms` (up to {protocol.MAX_MILLISECONDS:,})" in DOC
+
+
+def test_the_served_openapi_document_names_every_route_and_the_models_fields(server):
+    import httpx
+
+    document = httpx.get(server.url + "/api/openapi.json").json()
+    paths = document["paths"]
+    for route, method in (("/api/tables", "post"), ("/api/tables", "get"), ("/api/tables/{code}", "get"),
+                          ("/api/tables/{code}/join", "post"), ("/api/games", "get"), ("/api/games/{game_id}", "get"),
+                          ("/api/games/{game_id}/replay", "get"), ("/api/health", "get")):
+        assert method in paths.get(route, {}), (route, method)
+    schemas = document["components"]["schemas"]
+    for model in (protocol.CreateTable, protocol.JoinTable, protocol.HouseRules):
+        assert set(model.model_fields) <= set(schemas[model.__name__]["properties"]), model.__name__

@@ -12,6 +12,8 @@ from __future__ import annotations
 import copy
 import json
 import random
+import subprocess
+import sys
 
 import pytest
 from typer.testing import CliRunner
@@ -130,3 +132,23 @@ def test_a_forger_cannot_flood_the_terminal_through_a_stated_result(finished, tm
     result = _verify(tmp_path, forged)
     _refused(result, "scores")
     assert len(result.output) < 1000
+
+
+def test_verify_refuses_a_deep_a_huge_or_a_broken_file_in_one_sentence(tmp_path):
+    """The record door's limits hold for `verify` too: checked before parsing, never a traceback."""
+    from unokart.rules.records import MAX_DEPTH, MAX_RECORD_BYTES
+
+    cases = {"deep.json": b"[" * 400_000, "huge.json": b" " * (MAX_RECORD_BYTES + 10), "broken.json": b"{",
+             "latin1.json": "{\"players\": [\"Zo\u00eb\"]}".encode("latin-1")}
+    said = {}
+    for name, data in cases.items():
+        (tmp_path / name).write_bytes(data)
+        done = subprocess.run([sys.executable, "-m", "unokart.cli", "verify", str(tmp_path / name)],
+                              capture_output=True, text=True, timeout=60)
+        assert done.returncode == 2 and "Traceback" not in done.stderr, (name, done.stderr[-2000:])
+        assert len(done.stderr.strip().splitlines()) == 1, done.stderr
+        said[name] = done.stderr
+    assert str(MAX_DEPTH) in said["deep.json"] and str(MAX_RECORD_BYTES) in said["huge.json"]
+    missing = subprocess.run([sys.executable, "-m", "unokart.cli", "verify", str(tmp_path / "none.json")],
+                             capture_output=True, text=True, timeout=60)
+    assert missing.returncode == 2 and "none.json" in missing.stderr and len(missing.stderr.strip().splitlines()) == 1

@@ -187,13 +187,17 @@ def register(app: typer.Typer) -> None:
         record: Path = typer.Argument(..., help=t("server.help.record")),
         commitment: Optional[list[str]] = typer.Option(None, "--commitment", "-c", help=t("server.help.commitment")),
     ) -> None:
+        from ..rules import RecordError
+        from ..rules.cli import in_words, load_record
         from .shuffle import VerifyError, verify as check
 
         try:
             try:
-                data = json.loads(record.read_text(encoding="utf-8"))
-            except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
-                raise VerifyError("server.verify.error.read", path=record, reason=getattr(err, "strerror", None) or err) from None
+                # The record door's own reader: size and nesting are checked before anything is parsed.
+                data = load_record(record)
+            except RecordError as err:  # already one sentence in the user's language, naming the file
+                typer.echo(in_words(err), err=True)
+                raise typer.Exit(2) from None
             if isinstance(data, dict) and "record" in data:
                 # A /api/games/<id> object: its stated result (scores, winner, rounds, players) is checked too.
                 game_record, commitments, claimed = data["record"], data.get("commitments"), data
