@@ -17,7 +17,7 @@ from .cards import (
     FACE_COUNT, FACE_POINTS, FACE_RANK, FULL_DECK, GREEN, RED, REVERSE, SKIP, WILD,
     ITEMS, WILD_DRAW_FOUR, WILD_ITEM_BOX, YELLOW, parse_card,
 )
-from .errors import SHOWN_CHARS, IllegalAction, NotationError, RecordError, SetupError, UnoKartError, shown
+from .errors import SHOWN_CHARS, IllegalAction, NotationError, RecordError, SetupError, UnoKartError, printable, shown
 from .records import check_name
 from .options import Options
 
@@ -213,7 +213,7 @@ class Game:
                 try:
                     game.apply(text)
                 except UnoKartError as err:
-                    quoted = text if len(text) <= SHOWN_CHARS else text[:SHOWN_CHARS] + "…"
+                    quoted = printable(text)
                     raise RecordError(f'{where}action {index} "{quoted}": {err}', index, text, key="core.record.action",
                                       params={"round": shown_round, "index": index, "action": quoted}, cause=err) from None
         return game

@@ -28,6 +28,12 @@ def shown(value: object) -> str:
     return type(value).__name__  # a list or object: its kind, not its (possibly huge) text
 
 
+def printable(text: str) -> str:
+    """``text`` cut to SHOWN_CHARS, its line breaks and other unprintable characters escaped (one line, always)."""
+    cut = text if len(text) <= SHOWN_CHARS else text[:SHOWN_CHARS] + "…"
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in cut)
+
+
 class NotationError(UnoKartError):
     """Text that is not a card, an action or a colour in NOTATION.md."""
 

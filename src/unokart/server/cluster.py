@@ -32,6 +32,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import time
 import uuid
 from collections.abc import Callable
 from typing import Any
@@ -112,6 +113,7 @@ class Cluster:
 
     async def close(self) -> None:
         """Leave cleanly: relayed clients are told to reconnect, every lease is given up at once."""
+        self.service.forgotten = None  # the leases are given up below, in one place
         for code in list(self.leases):
             table = self.service.forget(code)
             if table is not None:
@@ -149,7 +151,7 @@ class Cluster:
         while True:
             table = self.service.tables.get(valid) if valid in self.leases else None
             if table is not None:
-                table.touched = loop.time()
+                table.touched = time.monotonic()
                 return table
             holder = await self.client.get(LEASE_PREFIX + valid)
             holder = holder.decode() if isinstance(holder, bytes) else holder
@@ -319,7 +321,6 @@ class Cluster:
             if remote is None or table is None:
                 self._send(message["conn"].split("/")[0], {"op": "closed", "conn": message["conn"]})
                 return
-            table.touched = asyncio.get_running_loop().time()
             self.service.handle_text(remote, table, message["text"])
         elif op == "close":
             remote = self.remote.pop(message["conn"], None)
