@@ -159,8 +159,10 @@ class Client:
 
 async def play_to_the_end(client: Client, rng: random.Random, timeout: float = 60) -> dict:
     """Play random legal moves for this client's seat on its turn until the game is over."""
-    deadline = time.monotonic() + timeout
+    start = time.monotonic()
+    deadline = start + timeout
     state = client.last_state
+    sent = received = 0
     while True:
         if state is not None:
             view = state["view"]
@@ -168,9 +170,12 @@ async def play_to_the_end(client: Client, rng: random.Random, timeout: float = 6
                 return state
             if view["to_act"] == client.seat and state["legal"]:
                 await client.act(rng.choice(state["legal"]), state["version"])
+                sent += 1
         message = await client.recv(max(0.01, deadline - time.monotonic()))
+        received += 1
         if message["type"] == "error":
-            assert message["code"] in ("stale_version",), message
+            assert message["code"] in ("stale_version",), (message, f"sent {sent}, received {received} in "
+                                                           f"{time.monotonic() - start:.1f} s", client.received[-6:])
         state = message if message["type"] == "state" else None
 
 
