@@ -43,7 +43,7 @@ import redis
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent / "tests" / "scale"))
-from server import Player, cpu_seconds, free_port  # noqa: E402  (bench/server.py: the same players)
+from server import Player, cpu_seconds, free_port, loopback  # noqa: E402  (bench/server.py: the same players)
 from services import start_postgres, start_redis, stop  # noqa: E402  (the scale tests' Debian servers)
 
 
@@ -112,8 +112,8 @@ async def run(count: int, redis_url: str, database: str, args, folder: Path) -> 
                 code = (await http.post(urls[number % count] + "/api/tables", json={
                     "seats": 4, "bots": {"2": "easy", "3": "heuristic"}, "options": {"target_score": 200}})).json()["code"]
                 joined = asyncio.Event()
-                players = [Player(rng.choice(urls).replace("http", "ws"), code, f"P{number}-{i}", args.think, rng, stats)
-                           for i in range(2)]
+                players = [Player(rng.choice(urls).replace("http", "ws"), code, f"P{number}-{i}", args.think, rng, stats,
+                                  source=loopback(2 * number + i)) for i in range(2)]
                 tasks.append(asyncio.create_task(players[0].run(False, stop_event, joined=joined)))
                 await joined.wait()
                 tasks.append(asyncio.create_task(players[1].run(True, stop_event, wait_for=joined)))

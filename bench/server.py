@@ -43,6 +43,11 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+def loopback(number: int) -> str:
+    """The number-th of the loopback addresses 127.0.1.1 to 127.0.255.254, as a person's own machine."""
+    return f"127.0.{1 + number // 254}.{1 + number % 254}"
+
+
 def runqueue_wait_seconds(pid: int) -> float:
     """Time the process's main thread (the server's event loop) was ready to run but waited for a CPU."""
     return int(Path(f"/proc/{pid}/task/{pid}/schedstat").read_text().split()[1]) / 1e9
@@ -56,8 +61,10 @@ def cpu_seconds(pid: int) -> float:
 class Player:
     """One websocket client in one seat: acts on its turn after thinking, and times each answer."""
 
-    def __init__(self, url: str, code: str, name: str, think: float, rng: random.Random, stats: dict):
+    def __init__(self, url: str, code: str, name: str, think: float, rng: random.Random, stats: dict,
+                 source: str | None = None):
         self.url, self.code, self.name, self.think, self.rng, self.stats = url, code, name, think, rng, stats
+        self.source = source  # a loopback address of its own: the server budgets messages per address too
         self.token = ""
         self.seat = -1
         self.sent: dict[int, float] = {}
@@ -65,7 +72,8 @@ class Player:
 
     async def run(self, start: bool, stop: asyncio.Event, joined: asyncio.Event | None = None,
                   wait_for: asyncio.Event | None = None) -> None:
-        async with websockets.connect(f"{self.url}/ws/{self.code}", max_queue=None) as ws:
+        extra = {"local_addr": (self.source, 0)} if self.source else {}
+        async with websockets.connect(f"{self.url}/ws/{self.code}", max_queue=None, **extra) as ws:
             await ws.send(json.dumps({"type": "join", "name": self.name}))
             while True:
                 message = json.loads(await ws.recv())
@@ -150,8 +158,8 @@ async def bench(args) -> dict:
                 code = (await http.post("/api/tables", json={"seats": 4, "bots": {"2": "easy", "3": "heuristic"},
                                                              "options": {"target_score": 200}})).json()["code"]
                 joined = asyncio.Event()
-                players = [Player(url.replace("http", "ws"), code, f"P{number}-{i}", args.think, rng, stats)
-                           for i in range(2)]
+                players = [Player(url.replace("http", "ws"), code, f"P{number}-{i}", args.think, rng, stats,
+                                  source=loopback(2 * number + i)) for i in range(2)]
                 tasks.append(asyncio.create_task(players[0].run(False, stop, joined=joined)))
                 await joined.wait()
                 tasks.append(asyncio.create_task(players[1].run(True, stop, wait_for=joined)))

@@ -55,7 +55,7 @@ def test_clients_on_three_processes_play_a_whole_game_and_see_only_their_seats(p
         await ann.resume(ann_token)
         bob = await Client.connect(third, code, "Bob")
         await bob.join("Bob")
-        spectator = await Client.connect(first, code, "spectator")
+        spectator = await Client.connect(third, code, "spectator")  # relayed too
         await spectator.send(type="watch")
         await spectator.reply("welcome")
         await ann.send(type="start", token=ann.token)
@@ -95,8 +95,9 @@ def test_clients_on_three_processes_play_a_whole_game_and_see_only_their_seats(p
     assert replayed.awaiting == "game_over" and replayed.scores == stored["scores"] == finals[0]["view"]["scores"]
     assert check_messages_against_record(clients, 1, stored) > 50
     # Through Redis, each process received only the views of the seats connected to it: Ann's at the second
-    # (her seat, 0), Bob's at the third (1); the owner, with the spectator, needs none.
-    seats_at = {str(second.proc.pid): {0}, str(third.proc.pid): {1}, str(first.proc.pid): set()}
+    # (her seat, 0), Bob's and the spectator's at the third (1 and None); the owner, whose clients are all
+    # elsewhere, none.
+    seats_at = {str(second.proc.pid): {0}, str(third.proc.pid): {1, None}, str(first.proc.pid): set()}
     states = 0
     for pid, message in carried:
         for _, frame in message.get("items", []):

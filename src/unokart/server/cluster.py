@@ -93,7 +93,6 @@ class Cluster:
         self.ttl = ttl
         self.me = me or process_id()
         self.leases: dict[str, Lease] = {}
-        self.keepers: dict[str, asyncio.Task] = {}
         self.remote: dict[str, RemoteConnection] = {}  # as owner: clients of other processes, by connection id
         self.relayed: dict[str, Relayed] = {}  # as relay: this process's clients at tables owned elsewhere
         self.calls: dict[str, asyncio.Future] = {}
@@ -109,6 +108,7 @@ class Cluster:
     async def start(self) -> None:
         await self.inbox.subscribe(self.me)
         self._tasks = [asyncio.create_task(self._send_loop(), name="cluster-send"),
+                       asyncio.create_task(self._keep_leases(), name="cluster-leases"),
                        asyncio.create_task(self._watch(), name="cluster-watch")]
 
     async def close(self) -> None:
@@ -122,7 +122,7 @@ class Cluster:
         for relayed in list(self.relayed.values()):
             relayed.conn.close(CLOSE_MOVED)
         await self._drain()
-        for task in [*self._tasks, *self.keepers.values()]:
+        for task in self._tasks:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
@@ -197,12 +197,38 @@ class Cluster:
 
     def _hold(self, code: str, lease: Lease) -> None:
         self.leases[code] = lease
-        self.keepers[code] = asyncio.create_task(lease.keep(lambda: self._lost(code)), name=f"lease-{code}")
+
+    async def _keep_leases(self) -> None:
+        """Renew every lease this process holds, all in one pipeline, every third of the ttl (one round trip
+        however many tables). A lease Redis no longer gives us, or all of them when Redis has not answered for a
+        whole ttl (another process may own the tables by then), are dropped."""
+        loop = asyncio.get_running_loop()
+        confirmed = loop.time()
+        while True:
+            await asyncio.sleep(self.ttl / 3)
+            held = list(self.leases.items())
+            if not held:
+                confirmed = loop.time()
+                continue
+            try:
+                async with self.client.pipeline(transaction=False) as pipe:
+                    for _, lease in held:
+                        await lease.renew_in(pipe)
+                    kept = await pipe.execute()
+                confirmed = loop.time()
+            except (redis.RedisError, OSError) as err:
+                if loop.time() - confirmed < self.ttl:
+                    continue
+                log.warning("leases unconfirmed for %.1f s: %s", self.ttl, err)
+                kept = [0] * len(held)
+            for (code, lease), ok in zip(held, kept):
+                if not ok and self.leases.get(code) is lease:
+                    log.warning("lease of table %s lost by %s", code, self.me)
+                    self._lost(code)
 
     def _lost(self, code: str) -> None:
         """The lease ran out under us (Redis unreachable, or this process paused past it): drop the table."""
         self.leases.pop(code, None)
-        self.keepers.pop(code, None)
         table = self.service.forget(code)
         if table is not None:
             for conn in list(table.connections):
@@ -215,9 +241,6 @@ class Cluster:
 
     async def _release(self, code: str) -> None:
         lease = self.leases.pop(code, None)
-        keeper = self.keepers.pop(code, None)
-        if keeper is not None:
-            keeper.cancel()
         if lease is not None:
             with contextlib.suppress(redis.RedisError, OSError):
                 await lease.release()
@@ -390,8 +413,8 @@ class Cluster:
             try:
                 await self._check_owners()
                 await self._check_relays()
-                await self._publish_summaries([t for c, t in self.service.tables.items() if c in self.leases])
                 if ticks % 2 == 0:
+                    await self._publish_summaries([t for c, t in self.service.tables.items() if c in self.leases])
                     await self._take_orphans()
             except (redis.RedisError, OSError) as err:
                 log.warning("cluster watch: %s", err)
@@ -475,9 +498,14 @@ class _Moved(Exception):
     """The process asked no longer owns the table: locate it again."""
 
 
+REDIS_CONNECTIONS = 32  # per process: work beyond waits for a free connection instead of opening more
+
+
 async def connect(url: str) -> redis.Redis:
     """A Redis client that has answered a PING (the caller says in one sentence why not)."""
-    client = redis.Redis.from_url(url, socket_connect_timeout=5, health_check_interval=10)
+    pool = redis.BlockingConnectionPool.from_url(url, max_connections=REDIS_CONNECTIONS, timeout=10,
+                                                 socket_connect_timeout=5, health_check_interval=10)
+    client = redis.Redis(connection_pool=pool)
     await client.ping()
     return client
 

@@ -98,6 +98,10 @@ class Lease:
         """Extend the lease by ``ttl`` from now; False when it is no longer this owner's (expired or taken)."""
         return bool(await self._renew(keys=[self.key], args=[self.owner, self._ttl_ms]))
 
+    async def renew_in(self, pipe: "redis.client.Pipeline") -> None:
+        """Queue this lease's renewal in a pipeline (its result: 1 when still ours, 0 when not)."""
+        await self._renew(keys=[self.key], args=[self.owner, self._ttl_ms], client=pipe)
+
     async def release(self) -> bool:
         """Give the lease up at once (another process may take the table now); False when it was not ours."""
         released = bool(await self._release(keys=[self.key], args=[self.owner]))
