@@ -133,6 +133,7 @@ async def run(count: int, redis_url: str, database: str, args, folder: Path) -> 
             "processes": count, "seconds": round(t1 - t0, 1),
             "actions_per_second": round((actions1 - actions0) / (t1 - t0), 1),
             "player_actions_answered": len(latencies), "player_actions_refused": stats["refused"],
+            "player_reconnects": stats.get("reconnects", 0),
             "latency_p50_ms": round(quantile(latencies, 50) * 1000, 1),
             "latency_p99_ms": round(quantile(latencies, 99) * 1000, 1),
             "server_cpu_percent": [round(100 * (b - a) / (t1 - t0), 1) for a, b in zip(cpu0, cpu1)],

@@ -73,33 +73,48 @@ class Player:
     async def run(self, start: bool, stop: asyncio.Event, joined: asyncio.Event | None = None,
                   wait_for: asyncio.Event | None = None) -> None:
         extra = {"local_addr": (self.source, 0)} if self.source else {}
-        async with websockets.connect(f"{self.url}/ws/{self.code}", max_queue=None, **extra) as ws:
-            await ws.send(json.dumps({"type": "join", "name": self.name}))
-            while True:
-                message = json.loads(await ws.recv())
-                if message["type"] == "welcome":
-                    self.token, self.seat = message["token"], message["seat"]
-                    break
-            if joined is not None:
-                joined.set()
-            if start:
-                await wait_for.wait()
-                await ws.send(json.dumps({"type": "start", "token": self.token}))
-            state = None
-            while not stop.is_set():
-                try:
-                    timeout = self.think if state is not None and self._my_turn(state) else 1.0
-                    message = json.loads(await asyncio.wait_for(ws.recv(), timeout))
-                except asyncio.TimeoutError:
-                    if state is not None and self._my_turn(state):
+        url = f"{self.url}/ws/{self.code}"
+        ws = await websockets.connect(url, max_queue=None, **extra)
+        await ws.send(json.dumps({"type": "join", "name": self.name}))
+        while True:
+            message = json.loads(await ws.recv())
+            if message["type"] == "welcome":
+                self.token, self.seat = message["token"], message["seat"]
+                break
+        if joined is not None:
+            joined.set()
+        if start:
+            await wait_for.wait()
+            await ws.send(json.dumps({"type": "start", "token": self.token}))
+        state = None
+        while not stop.is_set():
+            try:
+                timeout = self.think if state is not None and self._my_turn(state) else 1.0
+                message = json.loads(await asyncio.wait_for(ws.recv(), timeout))
+            except asyncio.TimeoutError:
+                if state is not None and self._my_turn(state):
+                    try:
                         await self._act(ws, state)
-                        state = None
-                    continue
-                self._note(message)
-                if message["type"] == "state":
-                    state = message
-                    if state["view"]["awaiting"] == "game_over" and self.seat == 0:
-                        await ws.send(json.dumps({"type": "rematch", "token": self.token}))
+                    except websockets.ConnectionClosed:
+                        pass  # noticed at the next recv
+                    state = None
+                continue
+            except websockets.ConnectionClosed:  # the server closed it (several processes: the table moved)
+                self.stats["reconnects"] = self.stats.get("reconnects", 0) + 1
+                await asyncio.sleep(0.2)
+                try:
+                    ws = await websockets.connect(url, max_queue=None, **extra)
+                    await ws.send(json.dumps({"type": "resume", "token": self.token}))
+                except OSError:
+                    pass
+                state = None
+                continue
+            self._note(message)
+            if message["type"] == "state":
+                state = message
+                if state["view"]["awaiting"] == "game_over" and self.seat == 0:
+                    await ws.send(json.dumps({"type": "rematch", "token": self.token}))
+        await ws.close()
 
     def _my_turn(self, state: dict) -> bool:
         return state["view"]["to_act"] == self.seat and bool(state["legal"])
@@ -183,7 +198,7 @@ async def bench(args) -> dict:
             "think_s": args.think, "seconds": round(t1 - t0, 1),
             "actions_per_second": round((actions1 - actions0) / (t1 - t0), 1),
             "client_actions_answered": len(latencies),
-            "client_actions_refused": stats["refused"],
+            "client_actions_refused": stats["refused"], "client_reconnects": stats.get("reconnects", 0),
             "clients_failed": len(failures), "first_failure": failures[0] if failures else None,
             "latency_p50_ms": round(quantiles[49] * 1000, 1), "latency_p99_ms": round(quantiles[98] * 1000, 1),
             "latency_max_ms": round(latencies[-1] * 1000, 1) if latencies else None,

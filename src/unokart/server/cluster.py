@@ -96,6 +96,7 @@ class Cluster:
         self.remote: dict[str, RemoteConnection] = {}  # as owner: clients of other processes, by connection id
         self.relayed: dict[str, Relayed] = {}  # as relay: this process's clients at tables owned elsewhere
         self.calls: dict[str, asyncio.Future] = {}
+        self._suspects: set[str] = set()  # relayed connections whose owner looked gone at the last watch
         self._outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
         self._pending: dict[str, list[tuple[str, str]]] = {}  # relay -> (connection, text) to forward this tick
         self._tasks: list[asyncio.Task] = []
@@ -435,8 +436,13 @@ class Cluster:
             holder = holder.decode() if isinstance(holder, bytes) else holder
             inbox = (INBOX_PREFIX + relayed.owner).encode()
             listening = counts.get(inbox, counts.get(inbox.decode(), 0))
-            if holder != relayed.owner or not listening:
+            if holder == relayed.owner and listening:
+                self._suspects.discard(ident)
+            elif ident not in self._suspects:  # seen twice, half a second apart: not a moment's blip
+                self._suspects.add(ident)
+            else:
                 log.info("table %s: owner %s gone, client %s reconnects", relayed.code, relayed.owner, ident)
+                self._suspects.discard(ident)
                 self.relayed.pop(ident, None)
                 relayed.conn.close(CLOSE_MOVED)
 
