@@ -68,6 +68,19 @@ def test_a_file_that_is_not_sqlite_is_refused_and_left_as_it_was(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]  # no -wal or -shm beside it
 
 
+def test_several_process_flags_are_checked_before_anything_is_announced(tmp_path):
+    from server_harness import free_port
+
+    db = tmp_path / "unokart.sqlite"
+    closed = free_port()  # nothing listens there
+    alone = _refused(_serve("--port", "0", "--db", str(db), "--redis", f"redis://127.0.0.1:{closed}/0"), "--database")
+    assert alone == t("server.serve.error.redis_needs_database")
+    _refused(_serve("--port", "0", "--database", f"postgresql://unokart@127.0.0.1:{closed}/unokart"),
+             "PostgreSQL", str(closed))
+    _refused(_serve("--port", "0", "--database", "not a url"), "PostgreSQL")
+    assert not db.exists()  # --database given: no SQLite file either
+
+
 def test_a_port_another_program_holds_is_refused(tmp_path):
     with socket.create_server(("127.0.0.1", 0)) as taken:
         port = str(taken.getsockname()[1])
