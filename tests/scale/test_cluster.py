@@ -37,7 +37,7 @@ def _owner(redis_url: str, code: str) -> str | None:
 
 def test_clients_on_three_processes_play_a_whole_game_and_see_only_their_seats(processes, redis_url):
     first, second, third = processes
-    code = first.create(seats=3, bots={"2": "heuristic"}, options={"target_score": 60, "hand_size": 4})["code"]
+    code = first.create(seats=3, bots={"2": "heuristic"}, options={"target_score": 150, "hand_size": 4})["code"]
     assert _owner(redis_url, code).split(":")[1] == str(first.proc.pid)  # the creator owns it; the others relay
     # The lobby and the table's summary are the same from every process.
     for server in processes:
@@ -93,7 +93,7 @@ def test_clients_on_three_processes_play_a_whole_game_and_see_only_their_seats(p
     stored = httpx.get(f"{third.url}/api/games/{games[0]['id']}").json()
     replayed = Game.from_record(stored["record"])
     assert replayed.awaiting == "game_over" and replayed.scores == stored["scores"] == finals[0]["view"]["scores"]
-    assert check_messages_against_record(clients, 1, stored) > 50
+    assert check_messages_against_record(clients, 1, stored) > 30
     # Through Redis, each process received only the views of the seats connected to it: Ann's at the second
     # (her seat, 0), Bob's and the spectator's at the third (1 and None); the owner, whose clients are all
     # elsewhere, none.
@@ -105,7 +105,7 @@ def test_clients_on_three_processes_play_a_whole_game_and_see_only_their_seats(p
             if frame["type"] == "state":
                 assert frame["seat"] in seats_at[pid], (pid, frame["seat"])
                 states += 1
-    assert states > 50
+    assert states > 30
     for server in processes:
         assert server.errors_logged() == ""
 

@@ -127,12 +127,8 @@ class Cluster:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
-        for code, lease in list(self.leases.items()):
-            with contextlib.suppress(redis.RedisError, OSError):
-                await lease.release()
-                await self.client.delete(SUMMARY_PREFIX + code)
-                await self.client.zrem(LISTED, code)
-        self.leases.clear()
+        for code in list(self.leases):
+            await self._release(code)
         await self.inbox.close()
         await self.client.aclose()
 
