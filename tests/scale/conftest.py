@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from services import MissingService, PostgresServer, RedisServer, start_postgres, start_redis, stop
+from services import LEASE_TTL, MissingService, PostgresServer, RedisServer, start_postgres, start_redis, stop
 
 
 def _started(start):
@@ -76,8 +76,6 @@ def postgres_url(postgres_server) -> Iterator[str]:
 # ---------------------------------------------------------------------------------------------- server processes
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "server"))
 from server_harness import Server  # noqa: E402  (the server tests' real-subprocess harness)
-
-LEASE_TTL = 2.0  # seconds: a dead owner's tables are taken over about this long after it dies
 
 
 @pytest.fixture

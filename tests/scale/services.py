@@ -17,6 +17,7 @@ import time
 from dataclasses import dataclass
 
 START_SECONDS = 60  # a loaded two-core machine may take a while
+LEASE_TTL = 2.0  # the tests' server processes: a dead owner's tables are taken over about this long after it dies
 
 
 class MissingService(RuntimeError):

@@ -22,7 +22,7 @@ import websockets
 
 from unokart import Game
 
-from conftest import LEASE_TTL
+from services import LEASE_TTL
 from server_harness import Client, check_messages_against_record, play_to_the_end
 
 
