@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 import time
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 HAND_SIZE = 3  # short rounds
 DEADLINE_S = 100
 
@@ -55,7 +57,14 @@ def take_turn(page, seen: dict) -> bool:
         return False
     colors = page.locator("#decision [data-color]")
     if colors.count():
-        send_and_wait(page, colors.nth(seen["colors"] % 4))
+        try:
+            send_and_wait(page, colors.nth(seen["colors"] % 4), timeout=5000)
+        except PlaywrightTimeout:
+            # A Wild Draw Four's picker closes when a new state arrives before its colour is chosen (the move
+            # would be stale): the seat decides again. Any other reason for the timeout fails the test.
+            if page.locator("#decision [data-color]").count():
+                raise
+            return True
         seen["colors"] += 1
         return True
     for selector in ("#decision [data-target]", '#decision [data-verb="challenge"]', '#decision [data-verb="accept"]',
