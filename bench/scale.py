@@ -26,7 +26,6 @@ import argparse
 import asyncio
 import json
 import os
-import random
 import shutil
 import statistics
 import subprocess
@@ -43,7 +42,7 @@ import redis
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent / "tests" / "scale"))
-from server import Player, cpu_seconds, free_port, loopback  # noqa: E402  (bench/server.py: the same players)
+from server import cpu_seconds, free_port, start_load  # noqa: E402  (bench/server.py: the same players)
 from services import start_postgres, start_redis, stop  # noqa: E402  (the scale tests' Debian servers)
 
 
@@ -99,24 +98,9 @@ async def run(count: int, redis_url: str, database: str, args, folder: Path) -> 
                             break
                     except httpx.HTTPError:
                         await asyncio.sleep(0.05)
-            bots = {str(s): level for s, level in zip(range(4), ("easy", "heuristic", "random", "heuristic"))}
-            for number in range(args.tables):
-                created = await http.post(urls[number % count] + "/api/tables", json={
-                    "seats": 4, "bots": bots, "start": True, "options": {"target_score": 5000}})
-                assert created.status_code == 201, created.text
             stats = {"latencies": [], "refused": {}, "measuring": False}
             stop_event = asyncio.Event()
-            rng = random.Random(1)
-            tasks = []
-            for number in range(args.clients // 2):
-                code = (await http.post(urls[number % count] + "/api/tables", json={
-                    "seats": 4, "bots": {"2": "easy", "3": "heuristic"}, "options": {"target_score": 200}})).json()["code"]
-                joined = asyncio.Event()
-                players = [Player(rng.choice(urls).replace("http", "ws"), code, f"P{number}-{i}", args.think, rng, stats,
-                                  source=loopback(2 * number + i)) for i in range(2)]
-                tasks.append(asyncio.create_task(players[0].run(False, stop_event, joined=joined)))
-                await joined.wait()
-                tasks.append(asyncio.create_task(players[1].run(True, stop_event, wait_for=joined)))
+            tasks = await start_load(http, urls, args, stats, stop_event)
         await asyncio.sleep(args.warmup)
         stats["measuring"] = True
         actions0, t0 = committed(database), time.perf_counter()

@@ -137,6 +137,29 @@ class Player:
                 self.stats["refused"][message.get("code")] = self.stats["refused"].get(message.get("code"), 0) + 1
 
 
+async def start_load(http: httpx.AsyncClient, urls: list[str], args, stats: dict, stop: asyncio.Event) -> list:
+    """The benchmark's load: --tables tables of four bots, started, and --clients players, two a table with two
+    bots, playing until ``stop``. Tables are created at the servers of ``urls`` in turn; each player connects
+    to one of them at random (with one server: that one). Returns the players' tasks."""
+    rng = random.Random(1)
+    bots = {str(s): level for s, level in zip(range(4), ("easy", "heuristic", "random", "heuristic"))}
+    for number in range(args.tables):
+        created = await http.post(urls[number % len(urls)] + "/api/tables", json={
+            "seats": 4, "bots": bots, "start": True, "options": {"target_score": 5000}})
+        assert created.status_code == 201, created.text
+    tasks = []
+    for number in range(args.clients // 2):
+        code = (await http.post(urls[number % len(urls)] + "/api/tables", json={
+            "seats": 4, "bots": {"2": "easy", "3": "heuristic"}, "options": {"target_score": 200}})).json()["code"]
+        joined = asyncio.Event()
+        players = [Player(rng.choice(urls).replace("http", "ws"), code, f"P{number}-{i}", args.think, rng, stats,
+                          source=loopback(2 * number + i)) for i in range(2)]
+        tasks.append(asyncio.create_task(players[0].run(False, stop, joined=joined)))
+        await joined.wait()
+        tasks.append(asyncio.create_task(players[1].run(True, stop, wait_for=joined)))
+    return tasks
+
+
 def committed_actions(db: Path) -> int:
     with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as conn:
         return conn.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
@@ -160,24 +183,9 @@ async def bench(args) -> dict:
                         break
                 except httpx.HTTPError:
                     await asyncio.sleep(0.05)
-            bots = {str(s): level for s, level in zip(range(4), ("easy", "heuristic", "random", "heuristic"))}
-            for _ in range(args.tables):
-                created = await http.post("/api/tables", json={
-                    "seats": 4, "bots": bots, "start": True, "options": {"target_score": 5000}})
-                assert created.status_code == 201, created.text
             stats = {"latencies": [], "refused": {}, "measuring": False}
             stop = asyncio.Event()
-            rng = random.Random(1)
-            tasks = []
-            for number in range(args.clients // 2):
-                code = (await http.post("/api/tables", json={"seats": 4, "bots": {"2": "easy", "3": "heuristic"},
-                                                             "options": {"target_score": 200}})).json()["code"]
-                joined = asyncio.Event()
-                players = [Player(url.replace("http", "ws"), code, f"P{number}-{i}", args.think, rng, stats,
-                                  source=loopback(2 * number + i)) for i in range(2)]
-                tasks.append(asyncio.create_task(players[0].run(False, stop, joined=joined)))
-                await joined.wait()
-                tasks.append(asyncio.create_task(players[1].run(True, stop, wait_for=joined)))
+            tasks = await start_load(http, [url], args, stats, stop)
             await asyncio.sleep(args.warmup)
             stats["measuring"] = True
             actions0, t0 = committed_actions(db), time.perf_counter()
