@@ -42,7 +42,7 @@ import redis
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent / "tests" / "scale"))
-from server import cpu_seconds, free_port, start_load  # noqa: E402  (bench/server.py: the same players)
+from server import add_load_arguments, cpu_seconds, free_port, start_load  # noqa: E402  (bench/server.py: the same players)
 from services import start_postgres, start_redis, stop  # noqa: E402  (the scale tests' Debian servers)
 
 
@@ -137,12 +137,7 @@ async def run(count: int, redis_url: str, database: str, args, folder: Path) -> 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--processes", default="1,2,3", help="process counts to measure, in order")
-    parser.add_argument("--tables", type=int, default=500, help="tables of four bots playing at once")
-    parser.add_argument("--clients", type=int, default=200, help="websocket players (two per table, with two bots)")
-    parser.add_argument("--bot-delay", type=float, default=0.8, help="the servers' pause before each bot move (s)")
-    parser.add_argument("--think", type=float, default=0.3, help="a player's pause before acting on its turn (s)")
-    parser.add_argument("--warmup", type=float, default=10.0)
-    parser.add_argument("--seconds", type=float, default=30.0)
+    add_load_arguments(parser, warmup=10.0, seconds=30.0)
     parser.add_argument("--json", type=Path, help="also write the results here")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="unokart-scale-"))

@@ -220,14 +220,19 @@ async def bench(args) -> dict:
         server.wait(10)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+def add_load_arguments(parser: argparse.ArgumentParser, warmup: float, seconds: float) -> None:
+    """The flags of the benchmark's load (start_load), shared with bench/scale.py."""
     parser.add_argument("--tables", type=int, default=500, help="tables of four bots playing at once")
     parser.add_argument("--clients", type=int, default=200, help="websocket players (two per table, with two bots)")
-    parser.add_argument("--bot-delay", type=float, default=0.8, help="the server's pause before each bot move (s)")
+    parser.add_argument("--bot-delay", type=float, default=0.8, help="the servers' pause before each bot move (s)")
     parser.add_argument("--think", type=float, default=0.3, help="a player's pause before acting on its turn (s)")
-    parser.add_argument("--warmup", type=float, default=5.0)
-    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--warmup", type=float, default=warmup)
+    parser.add_argument("--seconds", type=float, default=seconds)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_load_arguments(parser, warmup=5.0, seconds=60.0)
     result = asyncio.run(bench(parser.parse_args()))
     print(json.dumps(result, indent=2))
 
