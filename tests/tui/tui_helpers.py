@@ -117,8 +117,11 @@ class Tmux:
     def __init__(self, command: str, env: dict[str, str], width: int = 80, height: int = 24):
         import os
         import subprocess
+        import uuid
 
-        self.socket = f"unokart-tui-{os.getpid()}-{id(self)}"
+        # a fresh name each time: id(self) is reused once an old Tmux is collected, and a new session
+        # sent to a server still shutting down from kill-server fails with "server exited unexpectedly"
+        self.socket = f"unokart-tui-{uuid.uuid4().hex}"
         self.width, self.height = width, height
         env = {**os.environ, "TERM": "xterm-256color", **env}
         subprocess.run(["tmux", "-L", self.socket, "-f", "/dev/null", "new-session", "-d", "-s", "play",
