@@ -242,8 +242,7 @@ def test_a_bad_setup_raises_setup_error_with_a_key_every_language_says(make, key
     with pytest.raises(SetupError) as err:
         make()
     assert err.value.key == key
-    # Until every caller catches SetupError, it is also a RecordError (the server's create_table catches that).
-    assert isinstance(err.value, RecordError) and isinstance(err.value, UnoKartError)
+    assert not isinstance(err.value, RecordError) and isinstance(err.value, UnoKartError)  # no record involved
     for lang in LANGUAGES:
         text = describe_refusal(err.value, lang)
         assert "{" not in text and _placeholders(catalogue(lang)[key]) <= set(err.value.params)

@@ -6,7 +6,7 @@ from collections import Counter
 import pytest
 
 from rules_helpers import FULL_CODES, hand, last_events, legal, play, stacked_deck, table
-from unokart import Game, RecordError
+from unokart import Game, SetupError
 from unokart.rules.cards import DEALER_DRAW_VALUE, FACE_CODE, FACE_ITEM, FULL_DECK
 from unokart.rules.engine import _choose_dealer
 
@@ -46,7 +46,7 @@ def test_R2_1_two_to_ten_players_are_seated(players):
 
 @pytest.mark.parametrize("players", [0, 1, 11, -1, ["Solo"], [f"P{i}" for i in range(11)]])
 def test_R2_1_fewer_than_two_or_more_than_ten_players_is_refused(players):
-    with pytest.raises(RecordError, match="R2.1"):
+    with pytest.raises(SetupError, match="R2.1"):
         Game.new(players, seed=1)
 
 

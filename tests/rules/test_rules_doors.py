@@ -31,6 +31,29 @@ def test_a_bad_setup_is_a_setup_error_and_no_record_is_blamed(make):
     assert type(err.value) is SetupError and "record" not in str(err.value)
 
 
+@pytest.mark.parametrize("make", [
+    lambda: Game.new(players=11), lambda: Game.new(players=2, options={"stacking": "maybe"}),
+    lambda: options_from_text(["hand_size=abc"]),
+])
+def test_a_bad_setup_is_not_a_record_error_so_a_record_handler_does_not_take_it(make):
+    with pytest.raises(UnoKartError) as err:
+        make()
+    assert isinstance(err.value, SetupError) and not isinstance(err.value, RecordError)
+
+
+@pytest.mark.parametrize("broken, key, rule", [
+    (record(players=[f"P{i}" for i in range(11)]), "core.setup.players", "R2.1"),
+    (record(options={"stacking": "maybe"}), "core.setup.not_boolean", ""),
+    (record(players=[f"P{i}" for i in range(10)], options={"hand_size": 11}), "core.setup.hands_do_not_fit", "R3.2"),
+    (record(rounds="none"), "core.record.rounds", ""),
+])
+def test_a_broken_record_is_a_record_error_even_when_its_table_cannot_be_set_up(broken, key, rule):
+    with pytest.raises(UnoKartError) as err:
+        Game.from_record(broken)
+    assert isinstance(err.value, RecordError) and not isinstance(err.value, SetupError)
+    assert err.value.key == key and err.value.rule == rule
+
+
 def test_a_view_of_a_seat_the_table_lacks_is_a_typed_refusal_not_a_bare_value_error():
     with pytest.raises(IllegalAction) as err:
         Game.new(players=3, seed=1).view(3)

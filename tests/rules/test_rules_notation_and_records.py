@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rules_helpers import FULL_CODES, stacked_deck
-from unokart import Action, Game, IllegalAction, NotationError, RecordError
+from unokart import Action, Game, IllegalAction, NotationError, RecordError, SetupError
 from unokart.rules import card_code, parse_card
 
 ALL_CODES = sorted(set(FULL_CODES))
@@ -261,5 +261,5 @@ def test_a_seat_that_does_not_exist_has_no_legal_action_and_cannot_act():
     assert game.legal_actions(3) == [] and game.legal_actions(-1) == []
     with pytest.raises(IllegalAction, match="R2.1 there is no seat 7"):
         game.apply(Action(7, "catch", target=0))
-    with pytest.raises(RecordError, match="the dealer must be a seat from 0 to 2, not 3"):
+    with pytest.raises(SetupError, match="the dealer must be a seat from 0 to 2, not 3"):
         Game.new(3, seed=1, dealer=3)

@@ -3,7 +3,7 @@
 import pytest
 
 from rules_helpers import hand, last_events, legal, play, sizes, stacked_deck, table
-from unokart import Game, IllegalAction, RecordError
+from unokart import Game, IllegalAction, SetupError
 
 D2_HANDS = [["R+2", "G1", "G2"], ["Y+2", "B+2", "B1"], ["B3", "B4", "B5"]]
 W4_HANDS = [["W+4", "G1", "G2"], ["W+4", "G+2", "B1"], ["B3", "B4", "B5"]]
@@ -259,16 +259,16 @@ def test_R12_7_hand_size_sets_the_cards_dealt_to_each_player(size):
 
 def test_R12_7_hand_size_is_7_by_default_and_must_fit_the_deck():
     assert Game.new(3, seed=1, options={}).options.hand_size == 7
-    with pytest.raises(RecordError, match="R3.2 10 hands of 11 do not fit"):
+    with pytest.raises(SetupError, match="R3.2 10 hands of 11 do not fit"):
         Game.new(10, seed=1, options={"hand_size": 11})
-    with pytest.raises(RecordError, match="must be a positive whole number"):
+    with pytest.raises(SetupError, match="must be a positive whole number"):
         Game.new(3, seed=1, options={"hand_size": 0})
 
 
 def test_R12_options_are_recorded_and_an_unknown_option_is_an_error():
     game = Game.new(3, seed=1, options={"stacking": True, "target_score": 200})
     assert game.record()["options"] == {"target_score": 200, "stacking": True}
-    with pytest.raises(RecordError, match="unknown option 'stackng'"):
+    with pytest.raises(SetupError, match="unknown option 'stackng'"):
         Game.new(3, seed=1, options={"stackng": True})
-    with pytest.raises(RecordError, match="must be true or false"):
+    with pytest.raises(SetupError, match="must be true or false"):
         Game.new(3, seed=1, options={"jump_in": "yes"})

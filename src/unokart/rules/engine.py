@@ -187,7 +187,10 @@ class Game:
         rounds = record.get("rounds")
         if not isinstance(rounds, list) or not rounds:
             raise RecordError("'rounds' must be a non-empty list", key="core.record.rounds", params={})
-        game = cls._blank(players, Options.from_dict(record.get("options")))
+        try:
+            game = cls._blank(players, Options.from_dict(record.get("options")))
+        except SetupError as err:  # the record is what is broken: its table, in the same words
+            raise RecordError(str(err), key=err.key, params=err.params, rule=err.rule) from None
         for seat, name in enumerate(players):
             check_name(name, seat)
         for number, rnd in enumerate(rounds, 1):

@@ -63,27 +63,30 @@ class RecordError(UnoKartError):
     """A game record that cannot be loaded or replayed.
 
     ``key``/``params`` say it in any language; ``cause`` is the refusal inside it
-    (an action's IllegalAction or NotationError), said after it.
+    (an action's IllegalAction or NotationError), said after it. ``rule`` is the rule
+    a record's table breaks (R2.1 players, R3.2 hands), or "".
     """
 
     def __init__(self, message: str, index: int | None = None, action: str | None = None,
-                 key: str = "", params: Params | None = None, cause: UnoKartError | None = None):
+                 key: str = "", params: Params | None = None, cause: UnoKartError | None = None, rule: str = ""):
         self.index = index
         self.action = action
         self.key = key
         self.params: Params = params if params is not None else {}
         self.cause = cause
+        self.rule = rule
         super().__init__(message)
 
 
-class SetupError(RecordError):
+class SetupError(UnoKartError):
     """A game that cannot be set up: the number of players, the house rules, the dealer.
 
-    A subclass of RecordError only so that callers written before it existed
-    (which caught RecordError from ``Options.from_dict``) keep working; catch
-    SetupError for setups.
+    No record is involved (``Game.new``, ``Options.from_dict``, ``-o`` texts); a record
+    whose table cannot be set up is a RecordError saying the same.
     """
 
     def __init__(self, message: str, key: str = "", params: Params | None = None, rule: str = ""):
         self.rule = rule  # the rule a bad table breaks (R2.1 players, R3.2 hands), or ""
-        super().__init__(message, key=key, params=params)
+        self.key = key
+        self.params: Params = params if params is not None else {}
+        super().__init__(message)
