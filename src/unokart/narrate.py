@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .i18n import t
+from .i18n import join_list, t
 from .rules.cards import COLORS, FACE_COLOR, FACE_RANK, parse_card
 from .rules.errors import NotationError, RecordError, UnoKartError
 
@@ -25,7 +25,8 @@ def card_name(code: str, lang: str | None = None) -> str:
 
 
 def cards_text(codes: list[str], lang: str | None = None) -> str:
-    return ", ".join(codes) if codes else "-"
+    """Cards in words, as ``lang`` writes a list ("red 5, blue Skip and Wild Draw Four")."""
+    return join_list([card_name(code, lang) for code in codes], lang) if codes else "-"
 
 
 def describe_event(event: dict, names: list[str], lang: str | None = None, viewer: int | None = None) -> str | None:
@@ -65,7 +66,7 @@ def describe_event(event: dict, names: list[str], lang: str | None = None, viewe
     if kind == "round_start":
         return t("core.event.round_start", lang, round=event["round"], name=names[event["dealer"]])
     if kind in ("round_end", "game_end"):
-        return t(f"core.event.{kind}", lang, name=names[event["winner"]], points=event.get("points", 0))
+        return t(f"core.event.{kind}", lang, name=names[event["winner"]], count=event.get("points", 0))
     key = f"core.event.{kind}"
     try:
         return t(key, lang, name=who, target=target)

@@ -181,3 +181,42 @@ def test_no_domain_without_english(lang):
     english = {entry.name for entry in _folder("en").iterdir() if entry.name.endswith(".json")}
     ours = {entry.name for entry in _folder(lang).iterdir() if entry.name.endswith(".json")}
     assert ours <= english, f"{lang} has domains English lacks: {sorted(ours - english)}"
+
+
+PLURAL_SUFFIXES = ("zero", "one", "two", "few", "many", "other")
+
+
+def _plural_bases(messages: dict[str, str]) -> dict[str, set[str]]:
+    bases: dict[str, set[str]] = {}
+    for key in messages:
+        base, _dot, suffix = key.rpartition(".")
+        if base and suffix in PLURAL_SUFFIXES:
+            bases.setdefault(base, set()).add(suffix)
+    return bases
+
+
+@pytest.mark.parametrize("lang,domain", [("en", domain) for domain in TRANSLATED] + CASES)
+def test_plural_messages_have_every_category_their_language_needs(lang, domain):
+    from unokart.i18n import plural_categories
+
+    needed = plural_categories(lang)
+    wrong = {base: sorted(found) for base, found in _plural_bases(_load(lang, domain)).items() if found != needed}
+    assert not wrong, f"{lang}/{domain}.json: plural messages need exactly {sorted(needed)}: {wrong}"
+
+
+@pytest.mark.parametrize("lang", ("en",) + LANGS)
+def test_t_picks_the_plural_form_by_cldr_rules(lang):
+    from babel import Locale
+
+    rule = Locale.parse(lang).plural_form
+    for number in (0, 1, 2, 7, 21):
+        expected = catalogue(lang)[f"tui.cards.{rule(number)}"].format(count=number)
+        assert t("tui.cards", lang, count=number) == expected
+    assert t("tui.cards", "en", count=1) == "1 card" and t("tui.cards", "en", count=2) == "2 cards"
+    assert t("core.event.round_end", "en", name="Ann", count=1) == "Ann goes out and scores 1 point."
+
+
+def test_kannada_says_zero_in_the_one_form_as_cldr_says():
+    # CLDR: Kannada "one" is i = 0 or n = 1, so 0 takes the singular, unlike English.
+    assert t("tui.points", "kn", count=0) == catalogue("kn")["tui.points.one"].format(count=0)
+    assert t("tui.points", "en", count=0) == "0 pts"

@@ -74,7 +74,7 @@ def test_an_untouched_finished_game_is_verified_with_its_result(finished, tmp_pa
     assert result.exit_code == 0, result.output
     winner = finished["winner"]
     assert f"Result: scores {json.dumps(finished['scores'])}; the winner is seat {winner}, {finished['players'][winner]}." in result.output
-    assert f"Verified: {finished['rounds']} round(s)" in result.output
+    assert f"Verified: {finished['rounds']} round{'' if finished['rounds'] == 1 else 's'}" in result.output
 
 
 def test_edited_scores_are_refused(finished, tmp_path):

@@ -50,8 +50,8 @@ def test_every_line_whole_in_80x24(lang):
         for key, label in (("c", "challenge"), ("a", "accept"), ("k", "catch"), ("?", "rules"), ("q", "quit")):
             assert flat(f"{key} {t(f'tui.key.{label}', lang)}") in flat(screen), (label, screen)
         assert_seat_line(screen, 0, "Ann " + t("tui.you", lang), t("tui.cards", lang, count=2),
-                         t("tui.points", lang, points=0))
-        assert_seat_line(screen, 1, "Luigi", t("tui.card", lang), t("tui.points", lang, points=0))
+                         t("tui.points", lang, count=0))
+        assert_seat_line(screen, 1, "Luigi", t("tui.cards", lang, count=1), t("tui.points", lang, count=0))
         assert_no_stray_marks(screen)
 
         term.keys("q")  # mid-game: asked first, in the player's language
@@ -148,7 +148,7 @@ def test_the_final_summary_whole(lang):
         term.wait_for(t("core.event.uno", lang, name="Ann"))
         term.wait_for(t("tui.prompt.play", lang))
         term.keys("Enter")  # R6: out
-        screen = term.wait_for(t("tui.summary.final", lang, name="Ann", points=9), t("tui.prompt.game_over", lang),
+        screen = term.wait_for(t("tui.summary.final", lang, name="Ann", count=9), t("tui.prompt.game_over", lang),
                                t("tui.summary.round", lang, round=1, name="Ann", points=9))
         (ARTIFACTS / f"tmux_{lang}_summary.txt").write_text(screen, encoding="utf-8")
         for header in ("player", "left", "score"):

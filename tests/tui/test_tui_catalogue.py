@@ -15,7 +15,8 @@ def test_every_literal_tui_key_exists():
     english = catalogue("en")
     used = {key for path in SOURCE.glob("*.py") for key in re.findall(r'"(tui\.[a-z_.]+)"', path.read_text())}
     assert used, "the scan found the keys"
-    assert sorted(key for key in used if key not in english) == []
+    # a plural message is its forms: "tui.cards" is "tui.cards.one" and "tui.cards.other"
+    assert sorted(key for key in used if key not in english and f"{key}.other" not in english) == []
 
 
 def test_keys_built_from_names_exist():

@@ -3,6 +3,11 @@
 Messages live in ``i18n/<lang>/<domain>.json`` (one domain per face: core, cli,
 server, web, tui, sim, env) as ``{"key": "text with {named} fields"}``. A key is
 ``domain.name``. A language that lacks a key falls back to English.
+
+Plural forms: a message that depends on a number has one key per CLDR plural
+category of its language (``key.one``, ``key.other``, and ``key.few``... where a
+language has them); ``t(key, count=n)`` (or ``n=n``) picks the category with
+Babel's CLDR rules, exactly as the browser does with ``Intl.PluralRules``.
 """
 
 from __future__ import annotations
@@ -45,10 +50,39 @@ def catalogue(lang: str) -> dict[str, str]:
     return messages
 
 
+@lru_cache(maxsize=None)
+def plural_categories(lang: str) -> frozenset[str]:
+    """The CLDR plural categories ``lang`` tells apart (always with ``other``)."""
+    from babel import Locale
+
+    return frozenset(Locale.parse(lang).plural_form.tags) | {"other"}
+
+
+def plural_category(lang: str, number: float) -> str:
+    from babel import Locale
+
+    return Locale.parse(lang).plural_form(number)
+
+
+def _lookup(key: str, lang: str) -> str | None:
+    return catalogue(lang).get(key) or catalogue(DEFAULT).get(key)
+
+
 def t(key: str, lang: str | None = None, **fields: object) -> str:
     """The message ``key`` in ``lang`` (default: $UNOKART_LANG or English), fields filled in."""
     lang = lang or current_language()
-    text = catalogue(lang).get(key) or catalogue(DEFAULT).get(key)
+    text = _lookup(key, lang)
+    if text is None:
+        number = fields.get("count", fields.get("n"))
+        if isinstance(number, (int, float)) and not isinstance(number, bool) and _lookup(f"{key}.other", lang):
+            text = _lookup(f"{key}.{plural_category(lang, abs(number))}", lang) or _lookup(f"{key}.other", lang)
     if text is None:
         raise KeyError(f"no message {key!r} in the catalogue")
     return text.format(**fields) if fields else text
+
+
+def join_list(items: list[str], lang: str | None = None) -> str:
+    """``a, b and c`` as ``lang`` writes a list (CLDR's list patterns)."""
+    from babel.lists import format_list
+
+    return format_list(items, locale=lang or current_language())

@@ -213,4 +213,4 @@ def register(app: typer.Typer) -> None:
             typer.echo(t("server.verify.round_ok", round=number, seed=seed, sha256=digest))
         typer.echo(t("server.verify.result", scores=json.dumps(verified.scores), winner=verified.winner,
                      name=verified.players[verified.winner]))
-        typer.echo(t("server.verify.ok", rounds=len(verified.rounds)))
+        typer.echo(t("server.verify.ok", count=len(verified.rounds)))

@@ -81,7 +81,7 @@ def register(app: typer.Typer) -> None:
         setup = Setup(make_lineup(names, players), options, seed, str(records) if records is not None else None)
         played_games = rounded_games(games, setup.players)
         if played_games != games:
-            typer.echo(t("sim.rounded", games=games, played=played_games), err=True)
+            typer.echo(t("sim.rounded", count=games, played=played_games), err=True)
         started_ray = False
         if ray or ray_address:
             import os

@@ -242,8 +242,8 @@ class PlayApp(App):
         view, me, names = self.view, self.source.seat, self.names
         columns = 2 if len(names) > 5 else 1
         sizes = [view["hands"][seat] if seat != me else len(view["hands"][seat]) for seat in range(len(names))]
-        cards = [t("tui.card") if size == 1 else t("tui.cards", count=size) for size in sizes]
-        points = [t("tui.points", points=score) for score in view["scores"]]
+        cards = [t("tui.cards", count=size) for size in sizes]
+        points = [t("tui.points", count=score) for score in view["scores"]]
         labels = [name + (" " + t("tui.you") if seat == me else "") for seat, name in enumerate(names)]
         # Widths in terminal cells (Indic vowel signs take cells), so the columns line up as drawn.
         cards_width, points_width = max(map(cell_len, cards)), max(map(cell_len, points))
@@ -363,7 +363,7 @@ class PlayApp(App):
         final = scores[winner] >= self.source.target_score
         title = t("tui.summary.round", round=view["round"], name=names[winner], points=event["points"])
         if final:
-            title += "\n" + t("tui.summary.final", name=names[winner], points=scores[winner])
+            title += "\n" + t("tui.summary.final", name=names[winner], count=scores[winner])
         caption = "final_keys" if final else "keys"
         if self.source.deals_itself:
             caption = "server_" + caption

@@ -460,7 +460,7 @@ export function showTable(app, code, watchOnly) {
     dialog.replaceChildren(...[
       gameOver ? trophy() : null,
       el("h2", { id: "summary-title" }, gameOver ? t("web.summary.game_title") : t("web.summary.round_title", { round: view.round })),
-      el("p.winner-line", {}, gameOver ? tNodes("core.event.game_end", { name: nameEl(view.players[view.game_winner]) }) : tNodes("core.event.round_end", { name: nameEl(view.players[end.winner]), points: end.points })),
+      el("p.winner-line", {}, gameOver ? tNodes("core.event.game_end", { name: nameEl(view.players[view.game_winner]) }) : tNodes("core.event.round_end", { name: nameEl(view.players[end.winner]), count: end.points })),
       el("table.summary-table", { id: "summary-table" },
         el("thead", {}, el("tr", {}, el("th", {}, t("web.table.player")), el("th.num", {}, t("web.summary.hand_points")), el("th.num", {}, t("web.summary.won")), el("th.num", {}, t("core.scores")))),
         el("tbody", {}, rows)),
