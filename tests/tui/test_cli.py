@@ -44,9 +44,10 @@ def test_help_in_the_users_language_from_lang_or_the_locale():
                        ("kn", help_text("-h", LC_ALL="kn_IN.UTF-8", LANG="ta_IN.UTF-8")),
                        ("sd", help_text("--help", UNOKART_LANG="sd", LANG="ta_IN.UTF-8"))):
         shown = flat(text)
-        for key, fields in (("play", {}), ("players", {"default": 4}), ("join", {}), ("help", {}), ("usage", {}),
-                            ("options_metavar", {}), ("options", {})):
-            assert flat(t(f"tui.help.{key}", lang, **fields)) in shown, (lang, key, text)
+        for key, fields in (("tui.help.play", {}), ("tui.help.players", {"default": 4}), ("tui.help.join", {}),
+                            ("tui.help.help", {}), ("cli.usage", {}), ("cli.help.options_metavar", {}),
+                            ("tui.help.options", {})):
+            assert flat(t(key, lang, **fields)) in shown, (lang, key, text)
         assert "Show this message" not in text and "Number of players" not in text and "Usage" not in text
 
 

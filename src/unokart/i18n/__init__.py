@@ -81,8 +81,8 @@ def t(key: str, lang: str | None = None, **fields: object) -> str:
     return text.format(**fields) if fields else text
 
 
-def join_list(items: list[str], lang: str | None = None) -> str:
-    """``a, b and c`` as ``lang`` writes a list (CLDR's list patterns)."""
+def join_list(items: list[str], lang: str | None = None, style: str = "standard") -> str:
+    """``a, b and c`` (or with ``style="or"``: ``a, b or c``) as ``lang`` writes a list (CLDR's list patterns)."""
     from babel.lists import format_list
 
-    return format_list(items, locale=lang or current_language())
+    return format_list(items, style=style, locale=lang or current_language())

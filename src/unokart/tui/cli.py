@@ -12,8 +12,8 @@ import re
 from typing import Optional
 
 import typer
-import typer.core
 
+from ..cli_text import Command
 from ..i18n import LANGUAGES, t
 from .remote import DEFAULT_SERVER, config_dir
 
@@ -40,7 +40,6 @@ def _set_language(ctx: typer.Context, _param, value: Optional[str]) -> Optional[
     os.environ["UNOKART_LANG"] = value  # current_language() reads it; bots and the app run in this process
     command = ctx.command
     command.help = t("tui.help.play", value)
-    command.options_metavar = t("tui.help.options_metavar", value)
     for param in command.params:  # the texts were made when the command was declared: make them again
         if param.name in _HELP_KEYS:
             param.help = _help(param.name, value)
@@ -48,14 +47,6 @@ def _set_language(ctx: typer.Context, _param, value: Optional[str]) -> Optional[
             param.help = _help("help", value)
         param.rich_help_panel = t("tui.help.options", value)
     return value
-
-
-class PlayCommand(typer.core.TyperCommand):
-    """The play command, its usage line's "Usage:" from the catalogue too."""
-
-    def format_usage(self, ctx, formatter) -> None:
-        pieces = self.collect_usage_pieces(ctx)
-        formatter.write_usage(ctx.command_path, " ".join(pieces), prefix=t("tui.help.usage") + " ")
 
 
 def _show_help(ctx: typer.Context, _param, value: bool) -> None:
@@ -71,8 +62,7 @@ def _show_help(ctx: typer.Context, _param, value: bool) -> None:
 def register(app: typer.Typer) -> None:
     panel = t("tui.help.options")  # defaults are said in the help texts, in the user's language
 
-    @app.command(help=t("tui.help.play"), add_help_option=False, cls=PlayCommand,
-                 options_metavar=t("tui.help.options_metavar"))
+    @app.command(help=t("tui.help.play"), add_help_option=False, cls=Command)
     def play(
         lang: Optional[str] = typer.Option(None, "--lang", help=_help("lang"), callback=_set_language,
                                            is_eager=True, rich_help_panel=panel),

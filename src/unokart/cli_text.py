@@ -1,0 +1,169 @@
+"""The command line's own words (usage lines, panel titles, argument errors) from the catalogue.
+
+Typer prints its help and its parsing errors in English whatever the language. Here the
+language is taken from ``--lang`` anywhere on the line (before any help text is made), the
+help's fixed words come from the catalogue, and a parsing error becomes one sentence, in
+the user's language, with exit code 2, as every other refusal of the commands.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from typing import Callable
+
+import typer
+import typer.core
+import typer.main
+
+from .i18n import LANGUAGES, join_list, t
+
+# typer's base of every argument error (click's UsageError, or typer's own copy of click).
+UsageError = next(cls for cls in typer.BadParameter.__mro__ if cls.__name__ == "UsageError")
+
+
+class LanguageError(ValueError):
+    """``--lang`` names no language of the catalogue."""
+
+
+def take_language(argv: list[str]) -> tuple[str | None, list[str]]:
+    """The language ``--lang X`` (or ``--lang=X``) names anywhere in ``argv``, and ``argv`` without it."""
+    lang, rest, i = None, [], 0
+    while i < len(argv):
+        arg = argv[i]
+        if arg == "--":
+            rest.extend(argv[i:])
+            break
+        if arg == "--lang" or arg.startswith("--lang="):
+            if arg == "--lang":
+                if i + 1 >= len(argv):
+                    raise LanguageError(t("tui.error.lang", code="", languages=", ".join(LANGUAGES)))
+                value, i = argv[i + 1], i + 2
+            else:
+                value, i = arg.split("=", 1)[1], i + 1
+            if value not in LANGUAGES:
+                raise LanguageError(t("tui.error.lang", code=value, languages=", ".join(LANGUAGES)))
+            lang = value
+            continue
+        rest.append(arg)
+        i += 1
+    return lang, rest
+
+
+def localize_help() -> None:
+    """Typer's fixed help words (panel titles, defaults) in the current language."""
+    import typer.rich_utils as rich_utils
+
+    rich_utils.OPTIONS_PANEL_TITLE = t("cli.help.options_panel")
+    rich_utils.COMMANDS_PANEL_TITLE = t("cli.help.commands_panel")
+    rich_utils.ARGUMENTS_PANEL_TITLE = t("cli.help.arguments_panel")
+    rich_utils.DEFAULT_STRING = t("cli.help.default").replace("{default}", "{}")
+    rich_utils.REQUIRED_LONG_STRING = t("cli.help.required")
+
+
+class _Localized:
+    """The usage line's "Usage:" and the --help option's text from the catalogue; widths as terminals draw them."""
+
+    def format_usage(self, ctx, formatter) -> None:
+        self.options_metavar = t("cli.help.options_metavar")  # type: ignore[attr-defined]
+        pieces = self.collect_usage_pieces(ctx)  # type: ignore[attr-defined]
+        formatter.write_usage(ctx.command_path, " ".join(pieces), prefix=t("cli.usage") + " ")
+
+    def get_help_option(self, ctx):
+        option = super().get_help_option(ctx)  # type: ignore[misc]
+        if option is not None:
+            option.help = t("cli.help.help")
+        return option
+
+    def format_help(self, ctx, formatter) -> None:
+        from .tui import cells
+
+        cells.install()  # Tamil, Telugu and Kannada vowel signs take a cell each in a terminal
+        super().format_help(ctx, formatter)  # type: ignore[misc]
+
+
+class Command(_Localized, typer.core.TyperCommand):
+    pass
+
+
+class Group(_Localized, typer.core.TyperGroup):
+    """The root command: ``--lang`` read first, argument errors as one sentence (for ``main`` and typer's runner alike)."""
+
+    rebuild: "Callable[[], typer.Typer] | None" = None  # the command made again once --lang has set the language
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        args = list(sys.argv[1:] if args is None else args)
+        try:
+            lang, args = take_language(args)
+        except LanguageError as err:
+            typer.echo(t("cli.error", message=err), err=True)
+            sys.exit(2)
+        command = self
+        if lang:
+            set_language(lang)
+            if self.rebuild is not None:
+                command = typer.main.get_command(self.rebuild())
+        try:
+            result = super(Group, command).main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except UsageError as err:
+            if type(err).__name__ == "NoArgsIsHelpError":  # the bare command: its help
+                typer.echo(err.ctx.get_help())
+                result = 0
+            else:
+                typer.echo(t("cli.error", message=usage_error_text(err, sorted(command.commands))), err=True)
+                result = 2
+        except (typer.Abort, KeyboardInterrupt):
+            typer.echo(t("cli.aborted"), err=True)
+            result = 130
+        if not standalone_mode:
+            return result
+        sys.exit(result if isinstance(result, int) else 0)
+
+
+def _option_name(err: Exception) -> str:
+    param = getattr(err, "param", None)
+    opts = getattr(param, "opts", None) or []
+    if opts:
+        return max(opts, key=len)  # "--games", not "-n"
+    name = getattr(param, "human_readable_name", None) or getattr(param, "name", None)
+    return str(name or getattr(err, "option_name", "") or "")
+
+
+def usage_error_text(err: Exception, commands: list[str] | None = None) -> str:
+    """An argument error of the command line as one sentence in the user's language."""
+    kind = type(err).__name__
+    message = err.format_message() if hasattr(err, "format_message") else str(err)
+    if kind == "NoSuchOption":
+        text = t("cli.usage.no_such_option", option=getattr(err, "option_name", ""))
+        possible = getattr(err, "possibilities", None)
+        if possible:
+            text += " " + t("cli.usage.did_you_mean", options=join_list(sorted(possible), style="or"))
+        return text
+    if kind == "MissingParameter":
+        param = getattr(err, "param", None)
+        if getattr(param, "param_type_name", "") == "argument":
+            return t("cli.usage.missing_argument", name=str(getattr(param, "name", "") or "").upper())
+        return t("cli.usage.missing_option", option=_option_name(err))
+    if kind == "BadOptionUsage" and "requires" in message:
+        return t("cli.usage.needs_value", option=getattr(err, "option_name", ""))
+    if kind == "BadParameter":
+        option = _option_name(err)
+        reason = getattr(err, "message", message)
+        if "valid integer" in reason:
+            return t("cli.usage.not_whole_number", option=option)
+        if "valid number" in reason or "valid float" in reason:
+            return t("cli.usage.not_a_number", option=option)
+        return t("cli.usage.bad_value", option=option, reason=reason)
+    found = re.match(r"No such command '(.*)'\.", message)
+    if found:
+        return t("cli.usage.no_such_command", name=found.group(1), commands=", ".join(commands or []))
+    found = re.match(r"Got unexpected extra argument(?:s|\(s\))? \((.*)\)", message)
+    if found:
+        return t("cli.usage.extra_arguments", args=found.group(1))
+    return message
+
+
+def set_language(lang: str | None) -> None:
+    if lang is not None:
+        os.environ["UNOKART_LANG"] = lang  # current_language() reads it, in this process and its children

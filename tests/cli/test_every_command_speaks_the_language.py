@@ -1,0 +1,86 @@
+"""Every command's help and argument errors in the user's language, chosen with --lang anywhere on the line."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+from typer.testing import CliRunner
+
+from unokart.cli import app
+from unokart.i18n import LANGUAGES, t
+
+COMMANDS = {"replay": "cli.help.replay", "watch": "cli.help.watch", "simulate": "sim.help.simulate",
+            "serve": "server.help.serve", "verify": "server.help.verify", "play": "tui.help.play"}
+
+
+def flat(text: str) -> str:
+    """Runs of white space made one, box lines dropped: help text wraps where the terminal is narrow."""
+    return " ".join(text.replace("│", " ").split())
+
+
+def invoke(*args: str):
+    # UNOKART_LANG given to the runner is put back after the call (--lang sets it for the process)
+    return CliRunner().invoke(app, list(args), env={"UNOKART_LANG": "en", "COLUMNS": "200", "TERM": "dumb"})
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_commands_help_is_in_the_chosen_language(command, lang):
+    for line in (("--lang", lang, command, "--help"), (command, "--lang", lang, "--help")):
+        result = invoke(*line)
+        assert result.exit_code == 0, result.output
+        shown = flat(result.stdout)
+        for key in (COMMANDS[command], "cli.usage", "cli.help.options_metavar"):
+            assert flat(t(key, lang)) in shown, (line, key, result.stdout)
+        if lang != "en":
+            assert "Usage:" not in shown and "[OPTIONS]" not in shown and "Show this message" not in shown
+            assert flat(t(COMMANDS[command], "en")) not in shown
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_commands_own_words_come_from_the_catalogue(lang):
+    shown = flat(invoke("--lang", lang, "simulate", "--help").stdout)
+    assert t("cli.help.options_panel", lang) in shown
+    assert flat(t("cli.help.default", lang, default="100")) in shown
+    assert flat(t("cli.help.help", lang)) in shown
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("args,key,fields", [
+    (["simulate", "--bogus"], "cli.usage.no_such_option", {"option": "--bogus"}),
+    (["simulate", "--games", "abc"], "cli.usage.not_whole_number", {"option": "--games"}),
+    (["simulate", "--bots"], "cli.usage.needs_value", {"option": "--bots"}),
+    (["replay"], "cli.usage.missing_argument", {"name": "RECORD"}),
+    (["replay", "a.json", "b.json"], "cli.usage.extra_arguments", {"args": "b.json"}),
+    (["nosuch"], "cli.usage.no_such_command",
+     {"name": "nosuch", "commands": "play, replay, serve, simulate, verify, watch"}),
+])
+def test_an_argument_error_is_one_sentence_in_the_language_and_exit_2(args, key, fields, lang):
+    result = invoke("--lang", lang, *args)
+    assert result.exit_code == 2
+    sentence = t("cli.error", lang, message=t(key, lang, **fields))
+    assert result.stderr.startswith(sentence), result.stderr
+    assert result.stderr.count("\n") == 1 and result.stdout == ""
+
+
+def test_a_near_miss_names_the_option_meant():
+    result = invoke("simulate", "--gmaes", "3")
+    assert result.stderr == t("cli.error", "en", message=t("cli.usage.no_such_option", "en", option="--gmaes") + " "
+                              + t("cli.usage.did_you_mean", "en", options="--games or --players")) + "\n"
+
+
+def test_an_unknown_language_anywhere_on_the_line_is_one_sentence():
+    done = subprocess.run([sys.executable, "-m", "unokart.cli", "simulate", "--lang", "xx"], capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 2
+    assert done.stderr == "error: " + t("tui.error.lang", "en", code="xx", languages=", ".join(LANGUAGES)) + "\n"
+
+
+def test_the_installed_command_reads_lang_before_making_its_help():
+    done = subprocess.run([sys.executable, "-m", "unokart.cli", "verify", "--help", "--lang", "ta"],
+                          capture_output=True, text=True, timeout=60, env={**os.environ, "UNOKART_LANG": "en", "COLUMNS": "200"})
+    assert done.returncode == 0, done.stderr
+    assert flat(t("server.help.verify", "ta")) in flat(done.stdout)
