@@ -63,7 +63,7 @@ def localize_help() -> None:
 
 
 class _Localized:
-    """The usage line's "Usage:" and the --help option's text from the catalogue; widths as terminals draw them."""
+    """The usage line's "Usage:" and the --help option's text from the catalogue."""
 
     def format_usage(self, ctx, formatter) -> None:
         self.options_metavar = t("cli.help.options_metavar")  # type: ignore[attr-defined]
@@ -75,12 +75,6 @@ class _Localized:
         if option is not None:
             option.help = t("cli.help.help")
         return option
-
-    def format_help(self, ctx, formatter) -> None:
-        from .tui import cells
-
-        cells.install()  # Tamil, Telugu and Kannada vowel signs take a cell each in a terminal
-        super().format_help(ctx, formatter)  # type: ignore[misc]
 
 
 class Command(_Localized, typer.core.TyperCommand):
@@ -99,6 +93,9 @@ class Group(_Localized, typer.core.TyperGroup):
         except LanguageError as err:
             typer.echo(t("cli.error", message=err), err=True)
             sys.exit(2)
+        from .tui import cells
+
+        cells.install()  # every width (help, tables) as terminals draw Tamil, Telugu and Kannada vowel signs
         command = self
         if lang:
             set_language(lang)

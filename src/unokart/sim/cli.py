@@ -211,13 +211,45 @@ def _row(cells: list[str], widths: list[int], gap: int) -> str:
     return (" " * gap).join(_pad(cell, w, i == 0) for i, (cell, w) in enumerate(zip(cells, widths)))
 
 
+def _clusters(word: str) -> list[str]:
+    """A word in pieces that may be split apart: after a slash or hyphen, and never before a vowel sign or
+    other mark, nor after a virama or a joiner (a Tamil, Telugu or Kannada letter stays whole)."""
+    import unicodedata
+
+    pieces: list[str] = []
+    for ch in word:
+        joined = pieces and (unicodedata.category(ch).startswith("M") or ch in "\u200c\u200d"
+                             or unicodedata.combining(pieces[-1][-1]) == 9 or pieces[-1][-1] in "\u200c\u200d")
+        if joined:
+            pieces[-1] += ch
+        else:
+            pieces.append(ch)
+    return pieces
+
+
+def _chop(word: str, width: int) -> list[str]:
+    """A word too wide for ``width`` cells in lines, broken after "/" or "-" where it can be, else between letters."""
+    from rich.cells import cell_len
+
+    lines = [""]
+    for piece in _clusters(word):
+        if lines[-1] and cell_len(lines[-1] + piece) > width:
+            lines.append("")
+        lines[-1] += piece
+    for i, line in enumerate(lines[:-1]):  # move a break back to just after a slash or hyphen on its line
+        cut = max(line.rfind("/"), line.rfind("-"))
+        if 0 < cut < len(line) - 1 and cell_len(line[cut + 1:] + lines[i + 1]) <= width:
+            lines[i], lines[i + 1] = line[:cut + 1], line[cut + 1:] + lines[i + 1]
+    return lines
+
+
 def _wrap(text: str, width: int) -> list[str]:
     """A header in lines of ``width`` cells: at spaces, and inside a word only when it must."""
-    from rich.cells import cell_len, chop_cells
+    from rich.cells import cell_len
 
     lines: list[str] = []
     for word in text.split():
-        pieces = chop_cells(word, width) if cell_len(word) > width else [word]
+        pieces = _chop(word, width) if cell_len(word) > width else [word]
         for piece in pieces:
             if lines and cell_len(lines[-1]) + 1 + cell_len(piece) <= width:
                 lines[-1] += " " + piece
