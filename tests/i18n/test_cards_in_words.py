@@ -39,3 +39,17 @@ def test_a_whole_game_told_to_a_seat_holds_no_card_code(lang):
     told = [line for event in events if (line := describe_event(event, ["Ann", "Bob", "Cy"], lang, viewer=0))]
     assert {"deal", "drew"} <= {event["type"] for event in events}
     assert told and not [line for line in told if CODE.search(line)]
+
+
+def test_watch_says_the_top_card_in_words():
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "unokart.cli", "watch", "--players", "2", "--rounds", "1"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    turns = [line for line in done.stdout.splitlines() if "), top card " in line]
+    assert turns
+    for line in turns:
+        top = line.split("), top card ")[1]
+        assert not CODE.fullmatch(top) and re.match(r"(red|blue|green|yellow) |Wild ", top), line

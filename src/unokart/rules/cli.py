@@ -14,8 +14,11 @@ from ..i18n import t
 CARD_STYLE = {"R": "bold red", "Y": "bold yellow", "G": "bold green", "B": "bold blue", "W": "bold magenta"}
 
 
-def styled(code: str) -> str:
-    return f"[{CARD_STYLE[code[0]]}]{code}[/]"
+def styled(code: str, text: str | None = None) -> str:
+    """A card as a chip in its colour: its code, or ``text`` (its name in words)."""
+    from rich.markup import escape
+
+    return f"[{CARD_STYLE[code[0]]}]{escape(text or code)}[/]"
 
 
 def load_record(path: Path) -> object:
@@ -125,6 +128,7 @@ def register(app: typer.Typer) -> None:
         from rich.console import Console
         from rich.markup import escape
 
+        from ..narrate import card_name
         from .engine import Game
         from .errors import UnoKartError
 
@@ -147,7 +151,8 @@ def register(app: typer.Typer) -> None:
                 continue
             state = game.state()
             hand = " ".join(styled(c) for c in state["hands"][game.to_act])
-            console.print(t("cli.watch_turn", name=escape(game.names[game.to_act]), hand=hand, top=styled(state["top"])), style="dim")
+            top = styled(state["top"], card_name(state["top"]))
+            console.print(t("cli.watch_turn", name=escape(game.names[game.to_act]), hand=hand, top=top), style="dim")
             game.apply(rng.choice(game.legal_actions()))
             seen = print_events(console, game, seen)
             if delay:
