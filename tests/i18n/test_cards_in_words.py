@@ -42,11 +42,12 @@ def test_a_whole_game_told_to_a_seat_holds_no_card_code(lang):
 
 
 def test_watch_says_the_top_card_in_words():
+    import os
     import subprocess
     import sys
 
     done = subprocess.run([sys.executable, "-m", "unokart.cli", "watch", "--players", "2", "--rounds", "1"],
-                          capture_output=True, text=True, timeout=120)
+                          capture_output=True, text=True, timeout=120, env={**os.environ, "COLUMNS": "400"})
     assert done.returncode == 0, done.stderr
     turns = [line for line in done.stdout.splitlines() if "), top card " in line]
     assert turns
