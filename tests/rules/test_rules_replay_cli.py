@@ -49,7 +49,7 @@ def assert_one_clear_error(result, *fragments):
 
 
 def test_replay_prints_every_action_and_what_it_caused_readably(tmp_path, whole_game):
-    result = replay(write(tmp_path, whole_game.record()))
+    result = replay(write(tmp_path, whole_game.record()), "--notation")
     assert result.returncode == 0, result.stderr
     out = result.stdout
     first_actions = whole_game.record()["rounds"][0]["actions"][:3]
@@ -163,3 +163,16 @@ def test_replay_says_its_error_in_the_users_language(tmp_path):
     assert result.returncode == 2 and result.stdout == ""
     line = result.stderr.strip()
     assert line == "பிழை: நகர்வு 7 (2: play Y3): R4.1 மஞ்சள் 3, சிவப்பு 5 உடன் பொருந்தவில்லை: இப்போதைய நிறம் சிவப்பு.", line
+
+
+def test_replay_tells_the_game_in_words_without_the_notation_unless_asked(tmp_path, whole_game):
+    path = write(tmp_path, whole_game.record())
+    plain = subprocess.run([sys.executable, "-m", "unokart.cli", "replay", str(path), "--lang", "ta"],
+                           capture_output=True, text=True, env=ENV, timeout=60)
+    assert plain.returncode == 0, plain.stderr
+    actions = whole_game.record()["rounds"][0]["actions"]
+    assert not [text for text in actions[:20] if f" {text}\n" in plain.stdout]
+    assert "play" not in plain.stdout and "draw" not in plain.stdout
+    from unokart.i18n import t
+
+    assert t("core.event.game_end", "ta", name=whole_game.names[whole_game.game_winner]) in plain.stdout

@@ -97,6 +97,7 @@ def register(app: typer.Typer) -> None:
     def replay(
         record: Path = typer.Argument(..., help=t("cli.help.record"), show_default=False),
         as_json: bool = typer.Option(False, "--json", help=t("cli.help.replay_json")),
+        notation: bool = typer.Option(False, "--notation", help=t("cli.help.replay_notation")),
     ) -> None:
         from rich.console import Console
 
@@ -111,7 +112,7 @@ def register(app: typer.Typer) -> None:
                 game = Game.from_record(data)
                 print(json.dumps(game.state(), indent=2))
                 return
-            game = _replay_narrated(console, data)
+            game = _replay_narrated(console, data, notation)
         except (RecordError, UnoKartError) as err:
             fail(in_words(err, _names(data)))
         if game.game_winner is not None:
@@ -169,8 +170,10 @@ def _names(data: object) -> "list[str] | None":
     return None
 
 
-def _replay_narrated(console, data: dict):
-    """Replay round by round, printing each action and what it caused."""
+def _replay_narrated(console, data: dict, notation: bool = False):
+    """Replay round by round, printing what each action caused in words (and, with ``notation``, the action)."""
+    from rich.markup import escape
+
     from .engine import Game
 
     game = Game.from_record(data)  # validates everything first: errors come before any output
@@ -185,7 +188,8 @@ def _replay_narrated(console, data: dict):
             replayed.next_round(rnd.get("seed", 0), rnd.get("deck"))
             seen = print_events(console, replayed, 0)
         for index, text in enumerate(rnd.get("actions", [])):
-            console.print(f"[dim]{index:>4}[/] {text}", highlight=False)
+            if notation:
+                console.print(f"[dim]{index:>4}[/] {escape(text)}", highlight=False)
             replayed.apply(text)
             seen = print_events(console, replayed, seen)
         if replayed.awaiting in ("round_over", "game_over"):
