@@ -39,13 +39,18 @@ from unokart.rules import Game  # noqa: E402
 from unokart.rules import engine  # noqa: E402
 
 
-def random_legal(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """A uniformly random legal index per row, for the whole batch at once: the legal (row, index) pairs
-    in row order, then in each row the pair at a random position among that row's."""
-    rows, cols = np.nonzero(mask)
-    counts = np.bincount(rows, minlength=len(mask))
-    starts = np.cumsum(counts) - counts
-    return cols[starts + (rng.random(len(mask)) * counts).astype(np.int64)]
+def random_legal(mask: np.ndarray, rng: np.random.Generator, _starts: dict = {}) -> np.ndarray:
+    """A uniformly random legal index per row, for the whole batch at once: the flat positions of the legal
+    entries (in row order), where each row's begin (``searchsorted`` of the rows' starts), then in each row
+    the one at a random position among that row's. (``np.nonzero`` of the 2-D mask cost 8 times as much.)"""
+    n, width = mask.shape
+    starts = _starts.get((n, width))
+    if starts is None:
+        starts = _starts[(n, width)] = np.arange(n + 1) * width
+    legal = np.flatnonzero(mask)
+    bounds = np.searchsorted(legal, starts)
+    first = bounds[:-1]
+    return legal[first + (rng.random(n) * (bounds[1:] - first)).astype(np.int64)] - starts[:-1]
 
 
 def batch_rate(envs: int, seconds: float, seed: int, split: dict | None = None) -> float:

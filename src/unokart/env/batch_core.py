@@ -53,17 +53,6 @@ STOCK: Final = 237
 DRAWN_AT: Final = 238
 COVERED: Final = 292
 REACTING: Final = 296
-# The one-hot parts, each remembered by the position it has set (-1: none).
-_H_TOP: Final = 0
-_H_COLOR: Final = 1
-_H_WINDOW: Final = 2
-_H_TO_ACT: Final = 3
-_H_AWAITING: Final = 4
-_H_DIRECTION: Final = 5
-_H_DRAWN: Final = 6
-_H_COVERED: Final = 7
-_H_REACTING: Final = 8
-_N_HOT: Final = 9
 
 
 def action_index(a: Action, players: int) -> int:
@@ -122,7 +111,6 @@ class Slot:
     final_rewards: list[float]
     jump_in: bool
     views: list[SeatRows]   # each seat's rows
-    counts: list[int]   # scratch: how a hand's face counts changed (all 0 between uses)
 
     def __init__(self, players: int, options: Options, round_reward: bool, reward_scale: float, max_steps: int,
                  keep_events: bool, learner: int, bots: list[Any], actions: tuple[tuple[Action | None, ...], ...]) -> None:
@@ -141,7 +129,6 @@ class Slot:
         self.bot_rng = random.Random()
         self.final_rewards = [0.0] * players
         self.truncated = False
-        self.counts = [0] * N_FACES
         self.legal = []
         self.reacting = False
         self.seat = 0
@@ -207,7 +194,7 @@ class Slot:
             self._select()
             return False
         chosen = self.actions[seat][index] if 0 <= index < DECLINE else None
-        if chosen is None or chosen not in self.legal:
+        if chosen is None:  # BatchEnv checked the index against the mask; the core's apply checks the action
             raise ValueError(f"action {index} is not legal for seat {seat} now")
         game = self.game
         color_before = game.color
@@ -296,85 +283,116 @@ class Slot:
         seat = self.seat
         n = self.players
         v = self.views[seat]
+        row = v.row
+        seen = v.seen
         # hand: how many of each face. Between two decisions of a seat its hand gains or loses a card or
         # two (the core appends drawn cards and removes played ones), so only the part between the common
-        # beginning and the common end of the old and new hand is counted.
+        # beginning and the common end of the old and new hand is counted again.
         hand = game.hands[seat]
         old = v.hand
-        if hand != old:
-            lo = len(old)
-            ln = len(hand)
-            i = 0
-            m = lo if lo < ln else ln
-            while i < m and hand[i] == old[i]:
-                i += 1
+        lo = len(old)
+        ln = len(hand)
+        i = 0
+        m = lo if lo < ln else ln
+        while i < m and hand[i] == old[i]:
+            i += 1
+        if i < lo or i < ln:
             end_old = lo
             end_new = ln
             while end_old > i and end_new > i and hand[end_new - 1] == old[end_old - 1]:
                 end_old -= 1
                 end_new -= 1
-            delta = self.counts
-            touched: list[int] = []
-            for j in range(i, end_old):
-                face = old[j]
-                if delta[face] == 0:
-                    touched.append(face)
-                delta[face] = delta[face] - 1
+            for j in range(i, end_old):  # a count never goes below 0 between the two loops: old held these
+                pos = HAND + old[j]
+                count = seen[pos] - 1
+                seen[pos] = count
+                row[pos] = count
             for j in range(i, end_new):
-                face = hand[j]
-                if delta[face] == 0:
-                    touched.append(face)
-                delta[face] = delta[face] + 1
-            seen = v.seen
-            for face in touched:
-                d = delta[face]
-                if d:
-                    v.write(HAND + face, seen[HAND + face] + d)
-                    delta[face] = 0
+                pos = HAND + hand[j]
+                count = seen[pos] + 1
+                seen[pos] = count
+                row[pos] = count
             v.hand = hand[:]
         # discard pile counts: the core appends to its pile, and replaces it on a reshuffle or a new round
         pile = game.discard
         known = v.pile_seen
-        pile_counts = v.pile_counts
         if pile is not v.pile or len(pile) < known:
-            for face in range(N_FACES):
-                if pile_counts[face]:
-                    pile_counts[face] = 0
-                    v.write(DISCARD + face, 0)
+            for pos in range(DISCARD, DISCARD + N_FACES):
+                if seen[pos]:
+                    seen[pos] = 0
+                    row[pos] = 0
             v.pile = pile
             known = 0
-        for i in range(known, len(pile)):
-            face = pile[i]
-            pile_counts[face] = pile_counts[face] + 1
-            v.write(DISCARD + face, pile_counts[face])
-        v.pile_seen = len(pile)
-        top = pile[-1]
-        v.one_hot(_H_TOP, TOP + top)
+        size = len(pile)
+        for i in range(known, size):
+            pos = DISCARD + pile[i]
+            count = seen[pos] + 1
+            seen[pos] = count
+            row[pos] = count
+        v.pile_seen = size
+        top = pile[size - 1]
+        pos = TOP + top
+        if v.h_top != pos:  # most parts stay put: no call
+            v.h_top = _move(row, v.h_top, pos)
         color = game.color
-        v.one_hot(_H_COLOR, COLOR + color if color >= 0 else -1)
+        pos = COLOR + color if color >= 0 else -1
+        if v.h_color != pos:  # most parts stay put: no call
+            v.h_color = _move(row, v.h_color, pos)
         awaiting = game.awaiting
-        v.one_hot(_H_AWAITING, AWAITING_AT + (0 if awaiting == PLAY else awaiting_index(awaiting)))
+        pos = AWAITING_AT + (0 if awaiting == PLAY else awaiting_index(awaiting))
+        if v.h_awaiting != pos:  # most parts stay put: no call
+            v.h_awaiting = _move(row, v.h_awaiting, pos)
         hands = game.hands
         scores = game.scores
         uno_said = game.uno_said
         for k in range(n):
             other = seat + k - n if seat + k >= n else seat + k
             size = len(hands[other])
-            v.put(SIZES + k, size)
-            v.score(k, scores[other])
-            v.put(UNO_SAID + k, 1 if size == 1 and uno_said[other] else 0)
+            pos = SIZES + k
+            if seen[pos] != size:
+                seen[pos] = size
+                row[pos] = size
+            said = 1 if size == 1 and uno_said[other] else 0
+            pos = UNO_SAID + k
+            if seen[pos] != said:
+                seen[pos] = said
+                row[pos] = said
+            score = scores[other]
+            pos = OBS_SIZE + k  # the raw score (seen), its two bytes in the row
+            if seen[pos] != score:
+                seen[pos] = score
+                row[OBS_SIZE + 2 * k] = score & 255
+                row[OBS_SIZE + 2 * k + 1] = score >> 8
         window = game.uno_window
-        v.one_hot(_H_WINDOW, WINDOW + (window - seat) % n if window >= 0 else -1)
+        pos = WINDOW + (window - seat) % n if window >= 0 else -1
+        if v.h_window != pos:  # most parts stay put: no call
+            v.h_window = _move(row, v.h_window, pos)
         to_act = game.to_act
-        v.one_hot(_H_TO_ACT, TO_ACT + (to_act - seat) % n if to_act is not None else -1)
-        v.one_hot(_H_DIRECTION, DIRECTION if game.direction > 0 else -1)
-        v.put(PENDING, game.pending)
-        v.put(STOCK, len(game.stock))  # BatchEnv divides it by 112
+        pos = TO_ACT + (to_act - seat) % n if to_act is not None else -1
+        if v.h_to_act != pos:  # most parts stay put: no call
+            v.h_to_act = _move(row, v.h_to_act, pos)
+        pos = DIRECTION if game.direction > 0 else -1
+        if v.h_direction != pos:  # most parts stay put: no call
+            v.h_direction = _move(row, v.h_direction, pos)
+        pending = game.pending
+        if seen[PENDING] != pending:
+            seen[PENDING] = pending
+            row[PENDING] = pending
+        stock = len(game.stock)  # BatchEnv divides it by 112
+        if seen[STOCK] != stock:
+            seen[STOCK] = stock
+            row[STOCK] = stock
         drawn = game.drawn if seat == to_act and awaiting == DRAWN else -1
-        v.one_hot(_H_DRAWN, DRAWN_AT + drawn if drawn >= 0 else -1)
+        pos = DRAWN_AT + drawn if drawn >= 0 else -1
+        if v.h_drawn != pos:  # most parts stay put: no call
+            v.h_drawn = _move(row, v.h_drawn, pos)
         covered = self.covered
-        v.one_hot(_H_COVERED, COVERED + covered if covered >= 0 and top == WILD_DRAW_FOUR else -1)
-        v.one_hot(_H_REACTING, REACTING if self.reacting else -1)
+        pos = COVERED + covered if covered >= 0 and top == WILD_DRAW_FOUR else -1
+        if v.h_covered != pos:  # most parts stay put: no call
+            v.h_covered = _move(row, v.h_covered, pos)
+        pos = REACTING if self.reacting else -1
+        if v.h_reacting != pos:  # most parts stay put: no call
+            v.h_reacting = _move(row, v.h_reacting, pos)
         # the mask: off where it was on and is not now, on where it was off
         on: list[int] = []
         for a in self.legal:
@@ -393,6 +411,16 @@ class Slot:
             v.mask_on = on
 
 
+def _move(row: bytearray, old: int, pos: int) -> int:
+    """A one-hot part's 1 moved from ``old`` to ``pos`` (-1: none); returns ``pos``, the part's new place."""
+    if old != pos:
+        if old >= 0:
+            row[old] = 0
+        if pos >= 0:
+            row[pos] = 1
+    return pos
+
+
 def _has(items: list[int], x: int) -> bool:
     for y in items:
         if y == x:
@@ -400,64 +428,48 @@ def _has(items: list[int], x: int) -> bool:
     return False
 
 
+_AWAITING_INDEX: Final[dict[str, int]] = {name: i for i, name in enumerate(AWAITING)}
+
+
 def awaiting_index(awaiting: str) -> int:
-    for i in range(len(AWAITING)):
-        if AWAITING[i] == awaiting:
-            return i
-    return 0
+    return _AWAITING_INDEX.get(awaiting, 0)
 
 
 class SeatRows:
     """One seat's rows: what its observation and mask hold since it last decided."""
 
     row: bytearray      # the observation, then each raw score in two bytes (low, high) by relative seat
-    seen: list[int]     # what row holds
+    seen: list[int]     # what row holds, read natively (mypyc reads a bytearray through a CPython call):
+                        # the observation's entries, the raw scores at OBS_SIZE + relative seat
     mask: bytearray     # the mask, 0 or 1
-    mask_on: list[int]
-    hot: list[int]
+    mask_on: list[int]  # the mask's 1s
     hand: list[int]     # the hand the row shows
-    pile: list[int]
+    pile: list[int]     # the discard pile the row counts, and how much of it
     pile_seen: int
-    pile_counts: list[int]
+    # where each one-hot part has its 1 (-1: none)
+    h_top: int
+    h_color: int
+    h_window: int
+    h_to_act: int
+    h_awaiting: int
+    h_direction: int
+    h_drawn: int
+    h_covered: int
+    h_reacting: int
 
     def __init__(self, players: int) -> None:
         self.row = bytearray(ROW_SIZE)
-        self.seen = [0] * ROW_SIZE
+        self.seen = [0] * (OBS_SIZE + MAX_PLAYERS)
         self.mask = bytearray(N_ACTIONS)
         self.mask_on = []
-        self.hot = [-1] * _N_HOT
         self.hand = []
         self.pile = []
         self.pile_seen = 0
-        self.pile_counts = [0] * N_FACES
+        self.h_top = self.h_color = self.h_window = self.h_to_act = self.h_awaiting = -1
+        self.h_direction = self.h_drawn = self.h_covered = self.h_reacting = -1
         for k in range(players):
-            self.write(SEATED + k, 1)
-
-    def write(self, pos: int, value: int) -> None:
-        self.seen[pos] = value
-        self.row[pos] = value
-
-    def put(self, pos: int, value: int) -> None:
-        if self.seen[pos] != value:
-            self.seen[pos] = value
-            self.row[pos] = value
-
-    def score(self, k: int, score: int) -> None:
-        pos = OBS_SIZE + 2 * k
-        if self.seen[pos] + 256 * self.seen[pos + 1] != score:
-            self.write(pos, score & 255)
-            self.write(pos + 1, score >> 8)
-
-    def one_hot(self, part: int, pos: int) -> None:
-        """Move a one-hot part's 1 (``hot`` says where it is, so ``seen`` need not)."""
-        old = self.hot[part]
-        if old != pos:
-            row = self.row
-            if old >= 0:
-                row[old] = 0
-            if pos >= 0:
-                row[pos] = 1
-            self.hot[part] = pos
+            self.row[SEATED + k] = 1
+            self.seen[SEATED + k] = 1
 
 
 def step_batch(slots: list[Slot], actions: list[int], seats: Any, rewards: Any, done: Any, truncated: Any,
