@@ -108,8 +108,9 @@ def register(app: typer.Typer) -> None:
         else:
             _print_table(summary)
         if summary.get("abandoned"):  # never silently dropped: how many games a looping round ended
+            # (after JSON on stderr: stdout stays one JSON document, whose "abandoned" counts them too)
             typer.echo(t("sim.abandoned", count=summary["abandoned"], games=summary["games"],
-                         cap=f"{summary['max_decisions']:,}"))
+                         cap=f"{summary['max_decisions']:,}"), err=as_json)
         if plot is not None:
             try:
                 draw_plot(summary, plot)
