@@ -17,6 +17,7 @@ import httpx
 import pytest
 
 from unokart import Game
+from unokart.i18n import t
 
 from server_harness import Client, check_messages_against_record, play_to_the_end
 TABLES = [
@@ -78,7 +79,7 @@ def test_two_humans_and_two_bots_play_whole_games_to_the_end(played, server, tmp
             path.write_text(json.dumps(game))
             done = subprocess.run([sys.executable, "-m", "unokart.cli", "verify", str(path)], capture_output=True, text=True)
             assert done.returncode == 0, done.stderr
-            assert f"{len(game['record']['rounds'])} rounds" in done.stdout
+            assert t("server.verify.ok", "en", count=len(game["record"]["rounds"])) in done.stdout
     assert len(played[1]["games"]) == 2  # the rematch was a second game at the same table
 
 

@@ -54,7 +54,7 @@ export function describeEvent(event, names, viewer = null) {
       return tNodes("core.event.round_start", { round: event.round, name: name(event.dealer) });
     case "round_end":
     case "game_end":
-      return tNodes(`core.event.${kind}`, { name: name(event.winner), points: event.points ?? 0 });
+      return tNodes(`core.event.${kind}`, { name: name(event.winner), count: event.points ?? 0 });
     default: {
       const key = `core.event.${kind}`;
       if (t(key) === key) return event.text ? [document.createTextNode(event.text)] : null; // an event this page does not know yet
