@@ -9,11 +9,13 @@ input works, or a typed error (the Python API) or exit code 2 with one line
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import random
 import signal
 import string
+from collections import Counter
 from contextlib import contextmanager
 
 from hypothesis import HealthCheck, settings
@@ -36,6 +38,21 @@ def fuzz_settings(ci_examples: int, campaign_share: float = 1.0) -> settings:
     return settings(max_examples=examples, deadline=None, print_blob=True,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                            HealthCheck.function_scoped_fixture, HealthCheck.filter_too_much])
+
+
+# Inputs tried per door in this process: conftest.py adds them to each test's report and prints them after a campaign.
+TRIED: Counter = Counter()
+
+
+def door(name: str):
+    """Counts every input the test below tries (Hypothesis calls it once per input) under its door's name."""
+    def wrap(test):
+        @functools.wraps(test)
+        def counted(*args, **kwargs):
+            TRIED[name] += 1
+            return test(*args, **kwargs)
+        return counted
+    return wrap
 
 
 # A bound for hangs, not a speed test: far beyond what any input here needs. Counted in CPU seconds
@@ -242,13 +259,21 @@ def run_command(args: list[str], lang: str = "en"):
     return result.exit_code, result.stdout, result.stderr
 
 
+def _child_env(**extra: str) -> dict[str, str]:
+    """This environment for a child process, PYTHONPATH made absolute (a child in another folder finds src/ too)."""
+    env = {**os.environ, "COLUMNS": "80", "TERM": "dumb", **extra}
+    if env.get("PYTHONPATH"):
+        env["PYTHONPATH"] = os.pathsep.join(os.path.abspath(p) for p in env["PYTHONPATH"].split(os.pathsep) if p)
+    return env
+
+
 def run_process(args: list[str], cwd=None, lang: str = "en"):
     """The command as a user runs it: a real process, with a bound on how long it may take."""
     import subprocess
     import sys
 
     done = subprocess.run([sys.executable, "-m", "unokart.cli", *args], capture_output=True, text=True, cwd=cwd,
-                          timeout=HANG_SECONDS, env={**os.environ, "UNOKART_LANG": lang, "COLUMNS": "80", "TERM": "dumb"})
+                          timeout=HANG_SECONDS, env=_child_env(UNOKART_LANG=lang))
     assert "Traceback" not in done.stdout + done.stderr, (args, done.stderr[-3000:])
     return done.returncode, done.stdout, done.stderr
 
@@ -268,3 +293,88 @@ def assert_answered(code: int, out: str, err: str, args, lang: str = "en") -> No
         else:
             assert "Usage:" in err and ("Error" in err or "error" in err), (args, err)
             assert len(err) < 3000, (args, err[:3000])
+
+
+# ---------------------------------------------------------------- commands that must not keep running
+GUARD_SECONDS = 30  # wall clock for a process that should answer at once: far beyond a refusal on a loaded machine
+
+
+def run_guarded(args: list[str], cwd, lang: str = "en") -> tuple[str, int | None, str, str]:
+    """``unokart ARGS`` as a real process that is stopped if it starts (serve serving, play's app drawing).
+
+    Stdin is closed (a terminal app cannot wait on a player); a process that writes to stdout (or an
+    escape sequence to stderr, where Textual draws) and is still running a moment later has started,
+    and is killed. Returns (outcome, exit code, stdout, stderr)
+    with outcome "answered", "started" or "hung" (no answer within GUARD_SECONDS).
+    """
+    import selectors
+    import subprocess
+    import sys
+    import time
+
+    env = _child_env(UNOKART_LANG=lang, UNOKART_CONFIG_DIR=str(cwd))
+    proc = subprocess.Popen([sys.executable, "-m", "unokart.cli", *args], cwd=cwd, env=env, stdin=subprocess.DEVNULL,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    chunks = {proc.stdout: b"", proc.stderr: b""}
+    outcome, deadline, grace = "answered", time.monotonic() + GUARD_SECONDS, None
+    try:
+        with selectors.DefaultSelector() as waiting:
+            for stream in chunks:
+                waiting.register(stream, selectors.EVENT_READ)
+            while waiting.get_map():
+                now = time.monotonic()
+                if now > deadline:
+                    outcome = "hung"
+                    break
+                if grace is not None and now > grace:
+                    outcome = "started"
+                    break
+                for key, _ in waiting.select(timeout=0.2):
+                    data = os.read(key.fd, 65536)
+                    if not data:
+                        waiting.unregister(key.fileobj)
+                    chunks[key.fileobj] += data
+                    # Textual draws on stderr: an escape sequence there, or anything on stdout, may be a start.
+                    if data and (key.fileobj is proc.stdout or b"\x1b" in data) and grace is None:
+                        grace = time.monotonic() + 3  # help text ends the process; a server or an app does not
+        if outcome == "answered":
+            proc.wait(GUARD_SECONDS)  # both streams closed: it is exiting
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)  # its own session: the server's bot workers go with it
+        code = proc.wait(30)
+        proc.stdout.close()
+        proc.stderr.close()
+    out, err = (chunks[s].decode("utf-8", "backslashreplace") for s in (proc.stdout, proc.stderr))
+    return outcome, (code if outcome == "answered" else None), out, err
+
+
+def fits_argv(args: list[str]) -> bool:
+    """Whether a real command line can hold ``args``: no NUL, nothing the file system encoding cannot write."""
+    try:
+        for arg in args:
+            os.fsencode(arg)
+    except UnicodeEncodeError:  # a lone surrogate that no undecodable byte becomes
+        return False
+    return not any("\x00" in arg for arg in args)
+
+
+def assert_refused(code: int | None, out: str, err: str, args) -> None:
+    """Exit code 2 with one sentence on stderr (or the framework's usage error) and nothing on stdout."""
+    assert code == 2, (code, args, out[-500:], err[-2000:])
+    assert "Traceback" not in out + err, (args, err[-3000:])
+    assert out == "", (args, out[:2000])  # nothing announced, no app drawn
+    lines = err.strip().splitlines()
+    if "Usage:" in err:
+        assert "Error" in err or "error" in err, (args, err)
+        assert len(err) < 3000, (args, err[:3000])
+    else:
+        assert len(lines) == 1 and len(lines[0]) <= MAX_SENTENCE + 200, (args, err[:2000])
+
+
+def tree(folder) -> list[tuple[str, bytes]]:
+    """Every file under ``folder`` with its contents: a refused command changes none of them."""
+    from pathlib import Path
+
+    return sorted((str(p.relative_to(folder)), p.read_bytes() if p.is_file() else b"")
+                  for p in Path(folder).rglob("*"))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hypothesis import given
 
-from fuzz_helpers import assert_one_sentence, bot_levels, fuzz_settings, within
+from fuzz_helpers import assert_one_sentence, bot_levels, door, fuzz_settings, within
 from unokart.bots import make_bot
 
 
@@ -21,5 +21,6 @@ def check_level(level: str) -> str:
 
 @fuzz_settings(300)
 @given(bot_levels)
+@door("bot levels")
 def test_fuzz_a_bot_level_makes_a_bot_or_one_sentence(level):
     check_level(level)

@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from unokart.i18n import LANGUAGES
-from fuzz_helpers import assert_answered, bot_levels, fuzz_settings, option_words, run_command, run_process
+from fuzz_helpers import assert_answered, bot_levels, door, fuzz_settings, option_words, run_command, run_process
 
 numbers = st.one_of(st.integers(-3, 12).map(str), st.sampled_from(["x", "", "1.5", "²", "9" * 30, "-0", "+3"]),
                     st.text(max_size=5))
@@ -56,17 +56,20 @@ def simulate_args(draw) -> list[str]:
 
 @fuzz_settings(30, campaign_share=0.02)
 @given(watch_args())
+@door("watch")
 def test_fuzz_watch_plays_or_refuses_in_one_sentence(args):
     assert_answered(*run_command(args), args)
 
 
 @fuzz_settings(30, campaign_share=0.02)
 @given(simulate_args(), st.sampled_from(sorted(LANGUAGES)))
+@door("simulate")
 def test_fuzz_simulate_plays_or_refuses_in_one_sentence_in_any_language(args, lang):
     assert_answered(*run_command(args, lang), args, lang)
 
 
 @fuzz_settings(3, campaign_share=0.002)
 @given(st.one_of(watch_args(), simulate_args()))
+@door("watch/simulate (process)")
 def test_fuzz_commands_as_processes(args):
     assert_answered(*run_process(args), args)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from fuzz_helpers import BOOLEAN_OPTIONS, assert_one_sentence, fuzz_settings, json_values, option_pairs, within
+from fuzz_helpers import BOOLEAN_OPTIONS, assert_one_sentence, door, fuzz_settings, json_values, option_pairs, within
 from unokart import Game, Options, SetupError
 from unokart.rules.options import options_from_text
 
@@ -30,6 +30,7 @@ def check_option_text(pairs: list[str], players: int) -> str:
 
 @fuzz_settings(500)
 @given(option_pairs, st.integers(2, 10))
+@door("options (-o text)")
 def test_fuzz_option_texts_make_a_table_or_one_setup_error(pairs, players):
     check_option_text(pairs, players)
 
@@ -48,5 +49,6 @@ def check_option_object(options: object) -> str:
 @fuzz_settings(400)
 @given(st.one_of(json_values, st.dictionaries(
     st.sampled_from(BOOLEAN_OPTIONS + ("target_score", "hand_size")) | st.text(max_size=8), json_values, max_size=4)))
+@door("options (object)")
 def test_fuzz_an_options_object_is_options_or_one_setup_error(options):
     check_option_object(options)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from fuzz_helpers import (MAX_SENTENCE, assert_answered, assert_one_sentence, fuzz_settings, record_texts, run_command,
-                          run_process, within)
+from fuzz_helpers import (MAX_SENTENCE, assert_answered, assert_one_sentence, door, fuzz_settings, record_texts,
+                         run_command, run_process, within)
 from unokart import Game, RecordError
 from unokart.i18n import LANGUAGES
 from unokart.rules.records import parse_record_text
@@ -27,6 +27,7 @@ def check_record(data: bytes) -> str:
 
 @fuzz_settings(300)
 @given(record_texts())
+@door("records")
 def test_fuzz_a_record_replays_or_is_refused_in_one_sentence(data):
     check_record(data)
 
@@ -44,12 +45,14 @@ def check_replay_command(data: bytes, tmp_path, flag: list[str], in_process: boo
 
 @fuzz_settings(60, campaign_share=0.05)
 @given(record_texts(), st.sampled_from([[], ["--json"]]), st.sampled_from(sorted(LANGUAGES)))
+@door("replay")
 def test_fuzz_replay_command_prints_the_game_or_one_sentence_in_any_language(tmp_path_factory, data, flag, lang):
     check_replay_command(data, tmp_path_factory.mktemp("replay"), flag, lang=lang)
 
 
 @fuzz_settings(4, campaign_share=0.002)
 @given(record_texts())
+@door("replay")
 def test_fuzz_replay_as_a_process(tmp_path_factory, data):
     check_replay_command(data, tmp_path_factory.mktemp("replay"), [], in_process=False)
 
@@ -71,5 +74,6 @@ def check_verify_command(data: bytes, tmp_path, lang: str = "en") -> int:
 
 @fuzz_settings(40, campaign_share=0.05)
 @given(record_texts(), st.sampled_from(sorted(LANGUAGES)))
+@door("verify")
 def test_fuzz_verify_command_verifies_or_refuses_in_one_sentence_in_any_language(tmp_path_factory, data, lang):
     check_verify_command(data, tmp_path_factory.mktemp("verify"), lang)

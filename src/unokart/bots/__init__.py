@@ -21,6 +21,7 @@ from typing import Protocol
 import random
 
 from ..rules import Action, View
+from ..rules.errors import shown
 from .heuristic import EasyBot, HeuristicBot
 from .ismcts import DEFAULT_ITERATIONS, IsmctsBot
 from .random_bot import RandomBot
@@ -67,8 +68,8 @@ def make_bot(name: str, models_dir: "str | None" = None) -> Bot:
         if arg.endswith("ms") and arg[:-2].isdigit() and int(arg[:-2]) >= 1:
             return IsmctsBot(milliseconds=int(arg[:-2]))
         raise ValueError(f"the ISMCTS budget must be a whole number of iterations or milliseconds, "
-                         f"not {arg!r} (e.g. ismcts:200, ismcts:150ms, or ismcts:0 for its prior alone)")
-    raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOT_NAMES)}, ismcts:<iterations>, ismcts:<N>ms, policy:<NAME>)")
+                         f"not {shown(arg)} (e.g. ismcts:200, ismcts:150ms, or ismcts:0 for its prior alone)")
+    raise ValueError(f"unknown bot {shown(name)} (known: {', '.join(BOT_NAMES)}, ismcts:<iterations>, ismcts:<N>ms, policy:<NAME>)")
 
 
 __all__ = ["BOT_NAMES", "Bot", "EasyBot", "HeuristicBot", "IsmctsBot", "RandomBot", "make_bot"]

@@ -14,13 +14,23 @@ import typer
 from ..i18n import t
 
 
+SHOWN_FLAG_CHARS = 160  # a refusal quotes a flag's value, never all of it (a 100 KB --port is not one sentence)
+
+
+def said(value: object) -> str:
+    """A flag's value, or a reason, as a refusal quotes it: one line (unprintables escaped), cut to SHOWN_FLAG_CHARS."""
+    text = str(value)
+    cut = text if len(text) <= SHOWN_FLAG_CHARS else text[:SHOWN_FLAG_CHARS] + "…"
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in cut)
+
+
 class BadFlag(Exception):
     """A ``serve`` flag that cannot work, with the message key and fields saying why."""
 
     def __init__(self, key: str, **fields: object):
         super().__init__(key)
         self.key = key
-        self.fields = fields
+        self.fields = {name: said(value) for name, value in fields.items()}
 
 
 def parse_port(text: str) -> int:
@@ -34,17 +44,23 @@ def parse_port(text: str) -> int:
 def check_db(path: Path) -> None:
     """``--db`` must work before anything is announced: a writable folder, and a file (if any) that SQLite opens."""
     folder = path.parent if str(path.parent) else Path(".")
-    if path.is_dir():
+    try:
+        is_folder, folder_there, there = path.is_dir(), folder.is_dir(), path.exists()
+    except OSError as err:  # a name too long for the file system
+        raise BadFlag("server.serve.error.db_not_sqlite", path=path, reason=err.strerror or err) from None
+    if is_folder:
         raise BadFlag("server.serve.error.db_is_folder", path=path)
-    if not folder.is_dir():
+    if not folder_there:
         raise BadFlag("server.serve.error.db_folder", folder=folder)
+    if there and not path.is_file():  # /dev/null, a pipe: SQLite opens them, then fails at startup with a traceback
+        raise BadFlag("server.serve.error.db_not_file", path=path)
     try:
         # SQLite writes its -wal and -shm files beside the database, so the folder itself must take new files.
         with tempfile.NamedTemporaryFile(dir=folder, prefix=".unokart-check-"):
             pass
     except OSError as err:
         raise BadFlag("server.serve.error.db_unwritable", folder=folder, reason=err.strerror or err) from None
-    if not path.exists():
+    if not there:
         return
     try:
         # mode=rw: never create here; a file that is not SQLite fails at its first read ("file is not a database").
