@@ -261,6 +261,10 @@ def test_one_table_in_five_languages_at_three_sizes(fontless_browser, server, sh
         assert width[0] <= width[1] + 1, f"{lang} {size}: the summary is wider than its dialog {width}"
         if lang != "en":
             assert latin_words(page, {"UNO", "kart", "UNOkart", "English", "Maximilian", "Alexander", "Lo", code, "Enter"}) == [], f"{lang} {size}: English left"
+        cut = page.evaluate("""(long) => [...document.querySelectorAll('#summary-table .nm')]
+            .filter((n) => n.textContent !== long && (n.scrollWidth > n.clientWidth + 1 || n.scrollHeight > n.clientHeight + 1))
+            .map((n) => n.textContent)""", LONG_NAME)
+        assert cut == [], f"{lang} {size}: names cut in the summary: {cut}"
         if lang == "sd":  # the winner's "+230" keeps its sign in front
             assert page.evaluate(PLUS_FIRST_JS), f"{size}: the points won read backwards"
         shot(page, folder, lang, size, "round_summary")
