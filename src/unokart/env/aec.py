@@ -121,10 +121,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's naming convention)
             seed = self._seed_source.getrandbits(63)
         else:
             self._seed_source.seed(seed)
-        game = Game.new(self.players, seed=seed, options=self.table_options)
-        game.log_events = self.keep_events
-        if not self.keep_events:
-            game.events.clear()
+        game = Game.new(self.players, seed=seed, options=self.table_options, log_events=self.keep_events)
         self.game = game
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}

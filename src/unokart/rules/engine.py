@@ -131,7 +131,9 @@ class Game:
     # ------------------------------------------------------------------ creation
     @classmethod
     def new(cls, players: "int | list[str]" = 4, seed: int = 1, options: "dict | Options | None" = None,
-            dealer: int | None = None, deck: "list[str] | None" = None) -> "Game":
+            dealer: int | None = None, deck: "list[str] | None" = None, log_events: bool = True) -> "Game":
+        """A game with its first round dealt. ``log_events=False`` keeps no event log (views then carry none):
+        for simulators and environments whose players never read events."""
         if isinstance(players, int) and not 2 <= players <= len(RACERS):
             raise SetupError(f"R2.1 a game has 2 to 10 players, not {players}", "core.setup.players", {"count": players}, rule="R2.1")
         names = list(RACERS[:players]) if isinstance(players, int) else [str(p) for p in players]
@@ -140,6 +142,7 @@ class Game:
             raise SetupError(f"the dealer must be a seat from 0 to {game.n - 1}, not {dealer}",
                              "core.setup.dealer", {"number": dealer, "last": game.n - 1})
         game._seed_source = random.Random(seed)
+        game.log_events = log_events
         game._start_round(seed, dealer, _deck_faces(deck) if deck is not None else None)
         return game
 

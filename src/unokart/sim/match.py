@@ -61,11 +61,9 @@ def play_game(bots: list, seed: int, options: Options | dict | None = None, name
     """Play one game to the target score; ``bots[seat]`` decides for each seat (timed by the wall clock).
     A round that reaches ``max_decisions`` decisions ends the game, abandoned."""
     n = len(bots)
-    game = Game.new(names or n, seed=seed, options=options)
-    if not any(getattr(bot, "reads_events", True) for bot in bots):
-        # No bot reads its view's events: logging them and sorting them into views would serve no one.
-        game.log_events = False
-        game.events.clear()
+    # When no bot reads its view's events, logging them and sorting them into views would serve no one.
+    game = Game.new(names or n, seed=seed, options=options,
+                    log_events=any(getattr(bot, "reads_events", True) for bot in bots))
     rngs = bot_rngs(seed, n)
     decisions = [0] * n
     seconds = [0.0] * n
