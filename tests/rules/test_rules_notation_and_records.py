@@ -263,3 +263,14 @@ def test_a_seat_that_does_not_exist_has_no_legal_action_and_cannot_act():
         game.apply(Action(7, "catch", target=0))
     with pytest.raises(SetupError, match="the dealer must be a seat from 0 to 2, not 3"):
         Game.new(3, seed=1, dealer=3)
+
+
+def test_an_actions_repr_is_its_notation_and_round_trips():
+    from unokart.rules.actions import Action
+
+    action = Action.parse("2: play W+4 G uno")
+    assert repr(action) == "Action.parse('2: play W+4 G uno')"
+    assert eval(repr(action), {"Action": Action}) == action
+    game = Game.new(3, seed=2)
+    for legal_action in game.legal_actions():
+        assert eval(repr(legal_action), {"Action": Action}) == legal_action

@@ -50,6 +50,10 @@ class Action(NamedTuple):
             parts.append(str(self.target))
         return " ".join(parts)
 
+    def __repr__(self) -> str:
+        # the notation, so that eval(repr(a)) == a: Action.parse('2: play W+4 G uno'), not card=52
+        return f"Action.parse({str(self)!r})"
+
     @classmethod
     def parse(cls, text: object) -> "Action":
         return parse_action(text)
