@@ -18,6 +18,7 @@ import typer.core
 import typer.main
 
 from .i18n import LANGUAGES, join_list, t
+from .rules.errors import printable
 
 # typer's base of every argument error (click's UsageError, or typer's own copy of click).
 UsageError = next(cls for cls in typer.BadParameter.__mro__ if cls.__name__ == "UsageError")
@@ -132,7 +133,8 @@ def usage_error_text(err: Exception, commands: list[str] | None = None) -> str:
     kind = type(err).__name__
     message = err.format_message() if hasattr(err, "format_message") else str(err)
     if kind == "NoSuchOption":
-        text = t("cli.usage.no_such_option", option=getattr(err, "option_name", ""))
+        # What was typed, on one line and cut ("--\x1e" is a line break to Python, "--\x1b[2J" clears a screen).
+        text = t("cli.usage.no_such_option", option=printable(str(getattr(err, "option_name", ""))))
         possible = getattr(err, "possibilities", None)
         if possible:
             text += " " + t("cli.usage.did_you_mean", options=join_list(sorted(possible), style="or"))
@@ -154,10 +156,10 @@ def usage_error_text(err: Exception, commands: list[str] | None = None) -> str:
         return t("cli.usage.bad_value", option=option, reason=reason)
     found = re.match(r"No such command '(.*)'\.", message)
     if found:
-        return t("cli.usage.no_such_command", name=found.group(1), commands=", ".join(commands or []))
+        return t("cli.usage.no_such_command", name=printable(found.group(1)), commands=", ".join(commands or []))
     found = re.match(r"Got unexpected extra argument(?:s|\(s\))? \((.*)\)", message)
     if found:
-        return t("cli.usage.extra_arguments", args=found.group(1))
+        return t("cli.usage.extra_arguments", args=printable(found.group(1)))
     return message
 
 
