@@ -12,16 +12,21 @@ from .errors import NotationError, shown
 
 COLORS: Final = "RYGB"
 COLOR_NAMES: Final = ("red", "yellow", "green", "blue")
-RED, YELLOW, GREEN, BLUE = range(4)
+RED: Final = 0
+YELLOW: Final = 1
+GREEN: Final = 2
+BLUE: Final = 3
 WILD: Final = 4  # the "colour" of a wild face
 
-SKIP, REVERSE, DRAW_TWO = 10, 11, 12
+SKIP: Final = 10
+REVERSE: Final = 11
+DRAW_TWO: Final = 12
 WILD_DRAW_FOUR: Final = 52
 WILD_ITEM_BOX: Final = 53
 N_FACES: Final = 54
 DECK_SIZE: Final = 112
 
-_RANK_CODES = [str(d) for d in range(10)] + ["S", "R", "+2"]
+_RANK_CODES: Final = [str(d) for d in range(10)] + ["S", "R", "+2"]
 
 FACE_CODE: Final[list[str]] = [c + r for c in COLORS for r in _RANK_CODES] + ["W+4", "WIB"]
 FACE_COLOR: Final[list[int]] = [f // 13 for f in range(52)] + [WILD, WILD]
@@ -32,9 +37,9 @@ FACE_POINTS: Final[list[int]] = [r if r < 10 else 20 for r in FACE_RANK[:52]] + 
 DEALER_DRAW_VALUE: Final[list[int]] = [r if r < 10 else 0 for r in FACE_RANK[:52]] + [0, 0]
 # R1.4: the item in each card's corner.
 ITEMS: Final = ("mushroom", "banana", "green_shell", "lightning", "bobomb")
-FACE_ITEM: list[str] = [ITEMS[c] for c in FACE_COLOR]
+FACE_ITEM: Final[list[str]] = [ITEMS[c] for c in FACE_COLOR]
 
-_CODE_FACE = {code: f for f, code in enumerate(FACE_CODE)}
+_CODE_FACE: Final = {code: f for f, code in enumerate(FACE_CODE)}
 
 
 def _full_deck() -> list[int]:
