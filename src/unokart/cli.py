@@ -17,7 +17,7 @@ import typer
 from .cli_text import Command, Group, localize_help, set_language
 from .i18n import LANGUAGES, t
 
-FACES = ("unokart.rules.cli", "unokart.sim.cli", "unokart.server.cli", "unokart.tui.cli")
+FACES = ("unokart.replay.cli", "unokart.sim.cli", "unokart.server.cli", "unokart.tui.cli")
 
 
 class _App(typer.Typer):

@@ -82,7 +82,7 @@ def test_records_refuse_a_bot_name_longer_than_a_record_name(tmp_path):
 @pytest.mark.parametrize("spelling, on", [("1", True), ("YES", True), ("on", True), ("true", True),
                                           ("0", False), ("no", False), ("Off", False), ("false", False)])
 def test_option_spellings_of_on_and_off_are_accepted(spelling, on):
-    from unokart.rules.cli import parse_options
+    from unokart.replay.cli import parse_options
 
     assert parse_options([f"stacking={spelling}"]) == {"stacking": on}
 

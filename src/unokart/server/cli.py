@@ -204,7 +204,7 @@ def register(app: typer.Typer) -> None:
         commitment: Optional[list[str]] = typer.Option(None, "--commitment", "-c", help=t("server.help.commitment")),
     ) -> None:
         from ..rules import RecordError
-        from ..rules.cli import in_words, load_record
+        from ..replay.cli import in_words, load_record
         from .shuffle import VerifyError, verify as check
 
         try:

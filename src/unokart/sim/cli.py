@@ -31,7 +31,7 @@ def register(app: typer.Typer) -> None:
         from ..bots import make_bot
         from ..narrate import describe_refusal
         from ..rules import Game
-        from ..rules.cli import parse_options
+        from ..replay.cli import parse_options
         from ..rules.errors import UnoKartError
         from ..rules.records import MAX_NAME_CHARS
         from .tournament import Setup, check_setup, iter_names, make_lineup, rounded_games

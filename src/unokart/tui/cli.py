@@ -83,7 +83,7 @@ def register(app: typer.Typer) -> None:
                                           is_eager=True, expose_value=False, rich_help_panel=panel),
     ) -> None:
         from ..rules import UnoKartError
-        from ..rules.cli import parse_options
+        from ..replay.cli import parse_options
         from . import cells
         from .app import PlayApp
 

@@ -27,8 +27,8 @@ def load_record(path: Path) -> object:
     Never more than the size limit is read, so that neither a huge file nor an endless one
     (a device, a pipe) can hold the command; size and nesting are checked before parsing.
     """
-    from .errors import RecordError
-    from .records import MAX_RECORD_BYTES, parse_record_text
+    from ..rules.errors import RecordError
+    from ..rules.records import MAX_RECORD_BYTES, parse_record_text
 
     try:
         with path.open("rb") as handle:
@@ -43,7 +43,7 @@ def load_record(path: Path) -> object:
 def in_words(err: Exception, names: "list[str] | None" = None) -> str:
     """An error of the rules core as one sentence in the user's language, its rule id in front."""
     from ..narrate import describe_refusal
-    from .errors import UnoKartError
+    from ..rules.errors import UnoKartError
 
     if not isinstance(err, UnoKartError):
         return str(err)
@@ -60,7 +60,7 @@ def fail(message: str) -> None:
 
 def parse_options(pairs: list[str]) -> dict:
     """``--option stacking --option target_score=200`` into an options dict (SetupError when one is bad)."""
-    from .options import options_from_text
+    from ..rules.options import options_from_text
 
     return options_from_text(pairs)
 
@@ -101,8 +101,8 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         from rich.console import Console
 
-        from .engine import Game
-        from .errors import RecordError, UnoKartError
+        from ..rules.engine import Game
+        from ..rules.errors import RecordError, UnoKartError
 
         console = Console(highlight=False)
         data: object = None
@@ -130,8 +130,8 @@ def register(app: typer.Typer) -> None:
         from rich.markup import escape
 
         from ..narrate import card_name
-        from .engine import Game
-        from .errors import UnoKartError
+        from ..rules.engine import Game
+        from ..rules.errors import UnoKartError
 
         console = Console(highlight=False)
         try:
@@ -174,7 +174,7 @@ def _replay_narrated(console, data: dict, notation: bool = False):
     """Replay round by round, printing what each action caused in words (and, with ``notation``, the action)."""
     from rich.markup import escape
 
-    from .engine import Game
+    from ..rules.engine import Game
 
     game = Game.from_record(data)  # validates everything first: errors come before any output
     replayed = Game.from_record({**data, "rounds": [{**data["rounds"][0], "actions": []}]})
