@@ -126,7 +126,7 @@ def play_args(draw) -> list[str]:
     return ["play", *noise, *bad]
 
 
-@fuzz_settings(6, campaign_share=0.02)
+@fuzz_settings(4, campaign_share=0.02)
 @given(play_args().filter(fits_argv))
 @door("play")
 def test_fuzz_play_refuses_an_argument_that_cannot_work_before_the_app_opens(tmp_path_factory, args):

@@ -114,7 +114,7 @@ def _placed(args: list[str], tmp) -> list[str]:
     return [a.replace(TEMPLATE, str(tmp)) for a in args]
 
 
-@fuzz_settings(40, campaign_share=0.1)
+@fuzz_settings(30, campaign_share=0.1)
 @given(serve_args(TEMPLATE).filter(fits_argv), st.sampled_from(sorted(LANGUAGES)))
 @door("serve")
 def test_fuzz_serve_refuses_a_flag_that_cannot_work_in_one_sentence_in_any_language(tmp_path_factory, args, lang):
@@ -133,7 +133,7 @@ def test_fuzz_serve_refuses_a_flag_that_cannot_work_in_one_sentence_in_any_langu
     assert tree(tmp) == before, args  # no database, no -wal or -shm, the notes untouched
 
 
-@fuzz_settings(4, campaign_share=0.01)
+@fuzz_settings(2, campaign_share=0.01)
 @given(serve_args(TEMPLATE).filter(fits_argv))
 @door("serve")
 def test_fuzz_serve_as_a_process_refuses_without_serving(tmp_path_factory, args):
