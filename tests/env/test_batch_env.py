@@ -97,6 +97,35 @@ def test_layout_offsets_of_the_compiled_writer_match_the_observation_layout():
     assert batch_core.OBS_SIZE == OBS_SIZE and batch_core.N_ACTIONS == N_ACTIONS and batch_core.DECLINE == DECLINE
 
 
+@pytest.mark.parametrize("players", [2, 3])
+def test_game_scores_carried_over_rounds_agree_with_the_aec_env(players):
+    """Whole games (reward="game"): the scores the observation carries from round to round, past 255 (the
+    compiled writer keeps each raw score in two bytes), are the AEC env's, decision by decision."""
+    n = 3
+    batch = BatchEnv(num_envs=n, players=players, seed=5, reward="game")
+    obs, mask, seat = batch.reset()
+    aecs = [raw_env(players=players, reward="game") for _ in range(n)]
+    for aec, s in zip(aecs, batch.seeds):
+        aec.reset(seed=s)
+    scores = LAYOUT["scores"]
+    highest = 0.0
+    for _ in range(1200):
+        for i, aec in enumerate(aecs):
+            agent = aec.agent_selection
+            assert seat[i] == aec.agent_seat[agent]
+            assert np.array_equal(obs[i], aec.observe(agent)["observation"])
+        highest = max(highest, float(obs[:, scores].max()))
+        # a card whenever one may be played (the highest index: UNO said with it), else the lowest: rounds end
+        plays = mask[:, :114]
+        actions = np.where(plays.any(axis=1), 113 - plays[:, ::-1].argmax(axis=1), mask.argmax(axis=1))
+        obs, mask, seat, rewards, done = batch.step(actions)
+        for i, aec in enumerate(aecs):
+            aec.step(int(actions[i]))
+            if done[i]:
+                aec.reset()
+    assert highest * 500 > 255  # a score past one byte was seen (the default target is 500)
+
+
 def test_a_finished_game_restarts_by_itself_with_its_first_observation():
     batch = BatchEnv(num_envs=16, players=2, seed=11, reward="round")
     obs, mask, seat = batch.reset()

@@ -26,11 +26,12 @@ from ..bots import make_bot
 from ..i18n import t
 from .actions import N_ACTIONS, action_table, describe_index
 from .aec import DEFAULT_SCALE, IllegalActionIndex, check_settings
-from .batch_core import ROW_SIZE, Slot, start_batch, step_batch
+from .batch_core import ROW_SIZE, SCORES_AT, Slot, start_batch, step_batch
 from .observation import LAYOUT, OBS_SIZE
 
 _STOCK = LAYOUT["stock"].start
 _SCORES = LAYOUT["scores"]
+assert ROW_SIZE % 2 == 0 and SCORES_AT % 2 == 0  # the raw scores are whole uint16s of the joined rows
 
 
 class BatchEnv:
@@ -111,11 +112,12 @@ class BatchEnv:
 
     def _publish(self) -> None:
         """The games' byte rows into the float32 observations and bool masks (one vectorized pass each)."""
-        rows = np.frombuffer(b"".join(self._obs_rows), np.uint8).reshape(self.num_envs, ROW_SIZE)
+        joined = b"".join(self._obs_rows)
+        rows = np.frombuffer(joined, np.uint8).reshape(self.num_envs, ROW_SIZE)
         obs = self.observation
         np.copyto(obs, rows[:, :OBS_SIZE])
         obs[:, _STOCK] = rows[:, _STOCK] / 112.0  # as the AEC env computes them: in doubles, then float32
-        scores = rows[:, OBS_SIZE::2].astype(np.int64) + 256 * rows[:, OBS_SIZE + 1::2].astype(np.int64)
+        scores = np.frombuffer(joined, "<u2").reshape(self.num_envs, ROW_SIZE // 2)[:, SCORES_AT // 2:]
         obs[:, _SCORES] = scores / self._target
         np.copyto(self.action_mask, np.frombuffer(b"".join(self._mask_rows), np.bool_).reshape(self.num_envs, N_ACTIONS))
 

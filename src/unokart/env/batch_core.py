@@ -34,7 +34,8 @@ MAX_PLAYERS: Final = 10
 N_ACTIONS: Final = 255
 DECLINE: Final = 254
 OBS_SIZE: Final = 297
-ROW_SIZE: Final = OBS_SIZE + 2 * MAX_PLAYERS  # the observation, then the raw scores
+SCORES_AT: Final = OBS_SIZE + 1  # after a pad byte: BatchEnv reads the raw scores as aligned uint16
+ROW_SIZE: Final = SCORES_AT + 2 * MAX_PLAYERS  # the observation, a pad byte, the raw scores
 # Offsets of the observation's parts (observation.LAYOUT; tests check they agree).
 HAND: Final = 0
 TOP: Final = 54
@@ -361,8 +362,8 @@ class Slot:
             pos = OBS_SIZE + k  # the raw score (seen), its two bytes in the row
             if seen[pos] != score:
                 seen[pos] = score
-                row[OBS_SIZE + 2 * k] = score & 255
-                row[OBS_SIZE + 2 * k + 1] = score >> 8
+                row[SCORES_AT + 2 * k] = score & 255  # little-endian
+                row[SCORES_AT + 2 * k + 1] = score >> 8
         window = game.uno_window
         pos = WINDOW + (window - seat) % n if window >= 0 else -1
         if v.h_window != pos:  # most parts stay put: no call
@@ -438,7 +439,7 @@ def awaiting_index(awaiting: str) -> int:
 class SeatRows:
     """One seat's rows: what its observation and mask hold since it last decided."""
 
-    row: bytearray      # the observation, then each raw score in two bytes (low, high) by relative seat
+    row: bytearray      # the observation, a pad byte, then each raw score in two bytes (low, high) by relative seat
     seen: list[int]     # what row holds, read natively (mypyc reads a bytearray through a CPython call):
                         # the observation's entries, the raw scores at OBS_SIZE + relative seat
     mask: bytearray     # the mask, 0 or 1
