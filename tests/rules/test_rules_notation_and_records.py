@@ -274,3 +274,24 @@ def test_an_actions_repr_is_its_notation_and_round_trips():
     game = Game.new(3, seed=2)
     for legal_action in game.legal_actions():
         assert eval(repr(legal_action), {"Action": Action}) == legal_action
+
+
+def test_replay_steps_deals_each_round_then_moves_one_action_at_a_time():
+    from unokart.rules.replaying import replay_steps
+
+    game = Game.new(["Ann", "Bob"], seed=3, options={"target_score": 60})
+    rng = random.Random(3)
+    while game.awaiting != "game_over":
+        if game.awaiting == "round_over":
+            game.next_round()
+        else:
+            game.apply(rng.choice(game.legal_actions()))
+    record = game.record()
+    steps = [(replayed.round, action, replayed.awaiting) for replayed, action in replay_steps(record)]
+    assert [action for _round, action, _a in steps if action is not None] == [
+        action for rnd in record["rounds"] for action in rnd["actions"]]
+    assert [r for r, action, _a in steps if action is None] == list(range(1, len(record["rounds"]) + 1))
+    assert steps[-1][2] == "game_over"
+    broken = {**record, "rounds": [{**record["rounds"][0], "actions": ["0: fly"]}]}
+    with pytest.raises(RecordError):
+        next(replay_steps(broken))  # a broken record fails before the first step

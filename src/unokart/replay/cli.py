@@ -174,24 +174,22 @@ def _replay_narrated(console, data: dict, notation: bool = False):
     """Replay round by round, printing what each action caused in words (and, with ``notation``, the action)."""
     from rich.markup import escape
 
-    from ..rules.engine import Game
+    from ..rules.replaying import replay_steps
 
-    game = Game.from_record(data)  # validates everything first: errors come before any output
-    replayed = Game.from_record({**data, "rounds": [{**data["rounds"][0], "actions": []}]})
+    steps = replay_steps(data)
+    game, _ = next(steps)  # the record is checked whole here: errors come before any output
     players = ", ".join(f"{seat} {name}" for seat, name in enumerate(game.names))
     console.print(t("cli.replay_players", players=players), markup=False)
     if game.options.to_dict():
         console.print(t("cli.replay_options", options=json.dumps(game.options.to_dict())), markup=False)
-    seen = print_events(console, replayed, 0)
-    for number, rnd in enumerate(data["rounds"]):
-        if number:
-            replayed.next_round(rnd.get("seed", 0), rnd.get("deck"))
-            seen = print_events(console, replayed, 0)
-        for index, text in enumerate(rnd.get("actions", [])):
+    seen, index = print_events(console, game, 0), 0
+    for game, text in steps:
+        if text is None:  # a new round dealt
+            seen, index = print_events(console, game, 0), 0
+        else:
             if notation:
                 console.print(f"[dim]{index:>4}[/] {escape(text)}", highlight=False)
-            replayed.apply(text)
-            seen = print_events(console, replayed, seen)
-        if replayed.awaiting in ("round_over", "game_over"):
-            print_scores(console, replayed)
+            seen, index = print_events(console, game, seen), index + 1
+        if game.awaiting in ("round_over", "game_over"):
+            print_scores(console, game)
     return game

@@ -13,10 +13,12 @@ frames of under 1 KB. Pure: no I/O.
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 from ..narrate import describe_event
 from ..rules import Game
+from ..rules.replaying import replay_steps
 from ..rules.cards import FACE_CODE
 
 REPLAY_FORMAT = "unokart-replay/1"
@@ -39,22 +41,19 @@ def replay_round(record: dict, number: int = 1, lang: str | None = None) -> dict
 
     Raises RecordError for a broken record and ValueError for a round it does not have.
     """
-    Game.from_record(record)  # refuse a broken record before building anything
+    steps = replay_steps(record)
+    game, _ = next(steps)  # refuses a broken record before building anything
     rounds = record["rounds"]
     if not 1 <= number <= len(rounds):
         raise ValueError(f"the game has rounds 1 to {len(rounds)}, not {number}")
-    first = rounds[0]
-    game = Game.new(record["players"], seed=first.get("seed", 0), options=record.get("options"),
-                    dealer=first.get("dealer"), deck=first.get("deck"))
-    for rnd in rounds[:number - 1]:
-        for text in rnd.get("actions", []):
-            game.apply(text)
-        wanted = rounds[game.round]
-        game.next_round(wanted.get("seed"), wanted.get("deck"))
-    frames = [_frame(game, None, 0, lang)]
-    for text in rounds[number - 1].get("actions", []):
+    frames: list[dict[str, Any]] = []
+    since = 0
+    for game, text in itertools.chain([(game, None)], steps):
+        if game.round < number:
+            continue
+        if game.round > number:
+            break
+        frames.append(_frame(game, text, 0 if text is None else since, lang))
         since = len(game.events)
-        game.apply(text)
-        frames.append(_frame(game, text, since, lang))
     return {"format": REPLAY_FORMAT, "players": list(record["players"]), "options": game.options.to_dict(),
             "rounds": len(rounds), "round": number, "frames": frames}
