@@ -44,7 +44,7 @@ def take_language(argv: list[str]) -> tuple[str | None, list[str]]:
             else:
                 value, i = arg.split("=", 1)[1], i + 1
             if value not in LANGUAGES:
-                raise LanguageError(t("tui.error.lang", code=value, languages=", ".join(LANGUAGES)))
+                raise LanguageError(t("tui.error.lang", code=printable(value), languages=", ".join(LANGUAGES)))
             lang = value
             continue
         rest.append(arg)

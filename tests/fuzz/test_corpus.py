@@ -41,25 +41,7 @@ def test_corpus_options(path):
         check_option_text(pairs, players)
 
 
-# Lines that play still gets wrong; the fix belongs to tui/ (cli.py, remote.py), whose owners have them.
-# Strict: the day one passes, it must leave this list.
-PLAY_NOT_YET = {
-    "play_join_ipv6_bracket_open.json": "urlsplit's ValueError escapes parse_address: a traceback",
-    "play_join_port_not_a_number.json": "http.client.InvalidURL escapes RemoteTable.check: a traceback",
-    "play_join_control_character_in_host.json": "http.client.InvalidURL escapes RemoteTable.check: a traceback",
-    "play_server_not_a_link.json": "urlopen's ValueError (unknown url type) escapes RemoteTable.check: a traceback",
-    "play_bots_model_file_missing.json": "play catches ValueError, not the RuntimeError of a missing model file",
-    "play_lang_with_a_line_break.json": "the --lang refusal echoes its value unescaped: two lines",
-    "play_join_code_of_3000_characters.json": "the bad-code refusal echoes all of the code: 3,000 characters",
-}
-
-
-def _argv_files():
-    return [pytest.param(p, marks=pytest.mark.xfail(reason=PLAY_NOT_YET[p.name], strict=True))
-            if p.name in PLAY_NOT_YET else p for p in _files("argv")]
-
-
-@pytest.mark.parametrize("path", _argv_files(), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", _files("argv"), ids=lambda p: p.name)
 def test_corpus_command_line(path, tmp_path):
     args = json.loads(path.read_text(encoding="utf-8"))
     if args[0] in ("serve", "play"):  # a real process, stopped should it serve or open its app

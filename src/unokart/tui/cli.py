@@ -9,12 +9,13 @@ from __future__ import annotations
 import os
 import random
 import re
-from typing import Optional
+from typing import NoReturn, Optional
 
 import typer
 
 from ..cli_text import Command
 from ..i18n import LANGUAGES, t
+from ..rules.errors import printable
 from .remote import DEFAULT_SERVER, config_dir
 
 # The play command's options, by parameter name: their help is tui.help.<name>.
@@ -35,8 +36,7 @@ def _set_language(ctx: typer.Context, _param, value: Optional[str]) -> Optional[
     if value is None:
         return None
     if value not in LANGUAGES:
-        typer.echo(f"error: {t('tui.error.lang', code=value, languages=', '.join(LANGUAGES))}", err=True)
-        raise typer.Exit(2)
+        _refuse(t("tui.error.lang", code=printable(value), languages=", ".join(LANGUAGES)))
     os.environ["UNOKART_LANG"] = value  # current_language() reads it; bots and the app run in this process
     command = ctx.command
     command.help = t("tui.help.play", value)
@@ -89,6 +89,13 @@ def register(app: typer.Typer) -> None:
 
         cells.install()  # before any text is measured
 
+        if name is not None:  # the server's rule for names, here too: checked before the app opens
+            from ..server.protocol import ServerError, clean_name
+
+            try:
+                name = clean_name(name)
+            except ServerError as err:
+                _refuse(err.message())
         if join:
             from .remote import JoinError, RemoteTable, SeatStore, seats_file
 
@@ -96,14 +103,12 @@ def register(app: typer.Typer) -> None:
                 source = RemoteTable.from_address(join, name, server, SeatStore(seats_file(profile)))
                 source.check()
             except JoinError as err:
-                typer.echo(f"error: {err}", err=True)
-                raise typer.Exit(2)
+                _refuse(str(err))
         else:
             from .local import local_table
 
             if not 2 <= players <= 10:
-                typer.echo(f"error: {t('tui.error.players', players=players)}", err=True)
-                raise typer.Exit(2)
+                _refuse(t("tui.error.players", players=players))
             seed = random.randrange(2**31) if seed is None else seed
             try:
                 options = parse_options(option)
@@ -111,14 +116,18 @@ def register(app: typer.Typer) -> None:
                     options["target_score"] = target
                 source = local_table(players, bots, name or "Player", seed, options, delay)
             except UnoKartError as err:
-                typer.echo(f"error: {t('tui.error.bad_option', reason=_in_words(err))}", err=True)
-                raise typer.Exit(2)
-            except ValueError as err:
-                typer.echo(f"error: {t('tui.error.bad_bot', reason=err)}", err=True)
-                raise typer.Exit(2)
+                _refuse(t("tui.error.bad_option", reason=_in_words(err)))
+            except (ValueError, RuntimeError, OSError, ImportError) as err:  # a bot level make_bot refuses
+                _refuse(t("tui.error.bad_bot", reason=printable(str(err))))
         PlayApp(source).run()
         if not join:
             typer.echo(t("tui.seed_hint", seed=seed))
+
+
+def _refuse(message: str) -> NoReturn:
+    """One sentence on stderr, in the user's language, and exit code 2."""
+    typer.echo(t("cli.error", message=message), err=True)
+    raise typer.Exit(2)
 
 
 def _in_words(err: Exception) -> str:

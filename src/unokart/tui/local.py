@@ -127,4 +127,6 @@ def local_table(players: int, bots: str, name: str, seed: int, options: dict, de
     names = [name] + racers[: players - 1]
     game = Game.new(names, seed=seed, options=options)
     seat_bots = {seat: make_bot(levels[(seat - 1) % len(levels)]) for seat in range(1, len(names))}
+    for level in levels[len(names) - 1:]:  # a level no seat takes is still checked: a typo is not ignored
+        make_bot(level)
     return LocalTable(game, seat_bots, seat=0, delay=delay, seed=seed)

@@ -19,6 +19,7 @@ from urllib.parse import urlsplit
 
 from ..i18n import current_language, t
 from ..rules import Action, NotationError
+from ..rules.errors import printable
 from .source import OnChange, TableError, TableSource
 
 CODE_PATTERN = re.compile(r"^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}$")
@@ -42,14 +43,18 @@ def parse_address(text: str, server: str = DEFAULT_SERVER) -> tuple[str, str]:
     if "://" not in text:
         base, code = server.rstrip("/"), text
     else:
-        parts = urlsplit(text)
+        try:
+            parts = urlsplit(text)
+            _ = parts.port  # a port that is not a number raises here, not in the middle of a join
+        except ValueError:
+            raise JoinError(t("tui.remote.bad_address", address=printable(text))) from None
         scheme = {"http": "http", "https": "https", "ws": "http", "wss": "https"}.get(parts.scheme)
         segments = [s for s in parts.path.split("/") if s]
         if scheme is None or not parts.netloc or not segments:
-            raise JoinError(t("tui.remote.bad_address", address=text))
+            raise JoinError(t("tui.remote.bad_address", address=printable(text)))
         base, code = f"{scheme}://{parts.netloc}", segments[-1]
     if not CODE_PATTERN.match(code.upper()):
-        raise JoinError(t("tui.remote.bad_code", code=code))
+        raise JoinError(t("tui.remote.bad_code", code=printable(code)))
     return base, code.upper()
 
 
@@ -67,7 +72,7 @@ def seats_file(profile: str | None = None) -> Path:
     if profile is None:
         return config_dir() / "seats.json"
     if not PROFILE_PATTERN.match(profile):
-        raise JoinError(t("tui.error.profile", name=repr(profile)))
+        raise JoinError(t("tui.error.profile", name=repr(printable(profile))))
     return config_dir() / "profiles" / profile / "seats.json"
 
 
@@ -156,6 +161,7 @@ class RemoteTable(TableSource):
 
     def check(self) -> None:
         """Before opening the app: the server answers and has this table (GET /api/tables/CODE)."""
+        from http.client import HTTPException
         from urllib.error import HTTPError, URLError
         from urllib.request import urlopen
 
@@ -164,10 +170,11 @@ class RemoteTable(TableSource):
                 pass
         except HTTPError as err:
             if err.code == 404:
-                raise JoinError(t("tui.remote.no_such_table", code=self.code, server=self.base)) from None
-            raise JoinError(t("tui.remote.unreachable", server=self.base, reason=f"HTTP {err.code}")) from None
-        except (URLError, OSError) as err:
-            raise JoinError(t("tui.remote.unreachable", server=self.base, reason=getattr(err, "reason", err))) from None
+                raise JoinError(t("tui.remote.no_such_table", code=self.code, server=printable(self.base))) from None
+            raise JoinError(t("tui.remote.unreachable", server=printable(self.base), reason=f"HTTP {err.code}")) from None
+        except (URLError, OSError, ValueError, HTTPException) as err:  # a URL urllib cannot use (no scheme, InvalidURL)
+            reason = printable(str(getattr(err, "reason", err)))
+            raise JoinError(t("tui.remote.unreachable", server=printable(self.base), reason=reason)) from None
 
     # ------------------------------------------------------------------ TableSource
     async def start(self, on_change: OnChange) -> None:
