@@ -5,7 +5,7 @@ player's hand; its playouts finish rounds and value them for the right seat."""
 import random
 
 import pytest
-from rules_helpers import table
+from helpers.rules import table
 
 from unokart import Game
 from unokart.bots import HeuristicBot, IsmctsBot, make_bot

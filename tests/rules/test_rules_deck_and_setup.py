@@ -5,7 +5,7 @@ from collections import Counter
 
 import pytest
 
-from rules_helpers import FULL_CODES, hand, last_events, legal, play, stacked_deck, table
+from helpers.rules import FULL_CODES, hand, last_events, legal, play, stacked_deck, table
 from unokart import Game, SetupError
 from unokart.rules.cards import DEALER_DRAW_VALUE, FACE_CODE, FACE_ITEM, FULL_DECK
 from unokart.rules.engine import _choose_dealer

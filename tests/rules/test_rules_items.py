@@ -2,7 +2,7 @@
 
 import pytest
 
-from rules_helpers import drain_stock, hand, last_events, legal, play, sizes, table
+from helpers.rules import drain_stock, hand, last_events, legal, play, sizes, table
 from unokart import IllegalAction
 
 # Seat 0 holds the Item Box; the others hold cards that match nothing turned, so each item's effect shows alone.

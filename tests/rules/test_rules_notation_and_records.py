@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules_helpers import FULL_CODES, stacked_deck
+from helpers.rules import FULL_CODES, stacked_deck
 from unokart import Action, Game, IllegalAction, NotationError, RecordError, SetupError
 from unokart.rules import card_code, parse_card
 

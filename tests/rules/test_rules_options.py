@@ -2,7 +2,7 @@
 
 import pytest
 
-from rules_helpers import hand, last_events, legal, play, sizes, stacked_deck, table
+from helpers.rules import hand, last_events, legal, play, sizes, stacked_deck, table
 from unokart import Game, IllegalAction, SetupError
 
 D2_HANDS = [["R+2", "G1", "G2"], ["Y+2", "B+2", "B1"], ["B3", "B4", "B5"]]

@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from test_rules_notation_and_records import illegal_at_seven
-from rules_helpers import stacked_deck
+from helpers.rules import stacked_deck
 from unokart import Game
 
 ENV = {**os.environ, "UNOKART_LANG": "en", "COLUMNS": "200", "TERM": "dumb"}

@@ -2,7 +2,7 @@
 
 import pytest
 
-from rules_helpers import drain_stock, hand, last_events, play, sizes, table
+from helpers.rules import drain_stock, hand, last_events, play, sizes, table
 from unokart import IllegalAction
 from unokart.rules.cards import FACE_POINTS
 

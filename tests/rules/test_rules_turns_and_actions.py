@@ -2,7 +2,7 @@
 
 import pytest
 
-from rules_helpers import hand, last_events, legal, play, sizes, table
+from helpers.rules import hand, last_events, legal, play, sizes, table
 from unokart import IllegalAction, NotationError
 
 

@@ -10,13 +10,12 @@ hide it).
 from __future__ import annotations
 
 import shutil
-import sys
 import uuid
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
+from helpers.server import Server  # the server tests' real-subprocess harness
 from services import LEASE_TTL, MissingService, PostgresServer, RedisServer, start_postgres, start_redis, stop
 
 
@@ -74,8 +73,6 @@ def postgres_url(postgres_server) -> Iterator[str]:
 
 
 # ---------------------------------------------------------------------------------------------- server processes
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "server"))
-from server_harness import Server  # noqa: E402  (the server tests' real-subprocess harness)
 
 
 @pytest.fixture

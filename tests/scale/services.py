@@ -10,11 +10,12 @@ from __future__ import annotations
 import glob
 import os
 import shutil
-import socket
 import subprocess
 import tempfile
 import time
 from dataclasses import dataclass
+
+from helpers.ports import free_port
 
 START_SECONDS = 60  # a loaded two-core machine may take a while
 LEASE_TTL = 2.0  # the tests' server processes: a dead owner's tables are taken over about this long after it dies
@@ -22,12 +23,6 @@ LEASE_TTL = 2.0  # the tests' server processes: a dead owner's tables are taken 
 
 class MissingService(RuntimeError):
     """A server program that is not installed (./test.sh installs it)."""
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def _wait(ready, what: str, proc: subprocess.Popen | None = None, log: str | None = None) -> None:

@@ -23,7 +23,7 @@ import websockets
 from unokart import Game
 
 from services import LEASE_TTL
-from server_harness import Client, check_messages_against_record, play_to_the_end
+from helpers.server import Client, check_messages_against_record, play_to_the_end
 
 
 def _owner(redis_url: str, code: str) -> str | None:

@@ -2,7 +2,7 @@
 
 import pytest
 
-from server_harness import serve_for_module
+from helpers.server import serve_for_module
 
 
 @pytest.fixture(scope="module")

@@ -9,7 +9,7 @@ import httpx
 import pytest
 import websockets
 
-from server_harness import Client, seated
+from helpers.server import Client, seated
 
 
 async def _error(client: Client, raw: str) -> dict:

@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from server_harness import Client, seated, serve_for_module, to_act
+from helpers.server import Client, seated, serve_for_module, to_act
 
 
 @pytest.fixture(scope="module")

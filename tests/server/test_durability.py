@@ -9,7 +9,7 @@ from pathlib import Path
 
 import httpx
 
-from server_harness import Client, Server, play_to_the_end, seated, to_act
+from helpers.server import Client, Server, play_to_the_end, seated, to_act
 
 
 def _children(pid: int) -> list[int]:

@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from server_harness import Client, Server, seated, to_act
+from helpers.server import Client, Server, seated, to_act
 
 KNOWN_CODES = {
     "bad_json", "not_object", "too_large", "rate_limited", "unknown_type", "unknown_field", "missing_field",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import random
 
-from server_harness import Client, seated, to_act
+from helpers.server import Client, seated, to_act
 
 
 async def _sync(client: Client) -> dict:

@@ -69,7 +69,7 @@ def test_a_file_that_is_not_sqlite_is_refused_and_left_as_it_was(tmp_path):
 
 
 def test_several_process_flags_are_checked_before_anything_is_announced(tmp_path):
-    from server_harness import free_port
+    from helpers.ports import free_port
 
     db = tmp_path / "unokart.sqlite"
     closed = free_port()  # nothing listens there

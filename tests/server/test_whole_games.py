@@ -19,7 +19,7 @@ import pytest
 from unokart import Game
 from unokart.i18n import t
 
-from server_harness import Client, check_messages_against_record, play_to_the_end
+from helpers.server import Client, check_messages_against_record, play_to_the_end
 TABLES = [
     ({"target_score": 100}, {"2": "easy", "3": "ismcts:5"}, 1),
     ({"target_score": 40, "hand_size": 4, "stacking": True, "jump_in": True, "seven_zero": True},

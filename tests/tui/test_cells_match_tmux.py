@@ -16,7 +16,7 @@ from pathlib import Path
 from unokart.i18n import catalogue
 from unokart.tui.cells import cell_width
 
-from tui_helpers import Tmux
+from helpers.tui import Tmux
 
 PROBE = Path(__file__).with_name("tmux_probe.py")
 

@@ -37,7 +37,7 @@ def help_text(*args: str, **env: str) -> str:
 def test_help_in_the_users_language_from_lang_or_the_locale():
     from unokart.i18n import t
 
-    from tui_helpers import flat
+    from helpers.tui import flat
 
     for lang, text in (("ta", help_text("--lang", "ta", "--help")),
                        ("te", help_text("--help", LANG="te_IN.UTF-8")),
@@ -59,7 +59,7 @@ def test_an_unknown_language_is_one_sentence():
 
 def test_tamil_help_fits_an_80_column_terminal():
     """The help's box, drawn in tmux: every line starts and ends with its border (nothing wrapped past it)."""
-    from tui_helpers import Tmux
+    from helpers.tui import Tmux
 
     term = Tmux(f"sh -c '{UNOKART} play --lang ta --help; sleep 60'", {"COLUMNS": "80"})
     try:

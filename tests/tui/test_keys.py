@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from unokart.tui.app import PlayApp
 
-from tui_helpers import log_text, press_for_turn, scripted_table, screen_text, settle
+from helpers.tui import log_text, press_for_turn, scripted_table, screen_text, settle
 
 
 async def test_green_shell_target_then_a_won_challenge():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from unokart.tui.app import PlayApp
 
-from tui_helpers import ARTIFACTS, log_text, press_for_turn, screen_text, settle, two_player_table
+from helpers.tui import ARTIFACTS, log_text, press_for_turn, screen_text, settle, two_player_table
 
 # Ann: W+4 R5 R6; Luigi: G7 Y2 G9; first card B3, so Ann starts and her W+4 is innocent (no blue).
 DEAL = ["W+4", "G7", "R5", "Y2", "R6", "G9", "B3"]

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import socket
 import subprocess
 import sys
 import time
@@ -16,15 +15,10 @@ import pytest
 from unokart.tui.app import PlayApp
 from unokart.tui.remote import JoinError, RemoteTable, SeatStore, parse_address
 
-from tui_helpers import log_text, screen_text
+from helpers.ports import free_port
+from helpers.tui import log_text, screen_text
 
 UNOKART = str(Path(sys.executable).with_name("unokart"))
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class Server:

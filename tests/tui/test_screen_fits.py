@@ -9,7 +9,7 @@ from unokart.rules import Game
 from unokart.tui.app import PlayApp
 from unokart.tui.local import LocalTable
 
-from tui_helpers import ARTIFACTS, flat, screen_text, settle
+from helpers.tui import ARTIFACTS, flat, screen_text, settle
 
 
 async def test_ten_players_and_a_big_hand_fit_in_80x24():
@@ -37,7 +37,7 @@ async def test_ten_players_and_a_big_hand_fit_in_80x24():
 
 
 async def test_a_narrower_terminal_packs_the_keys_again():
-    from tui_helpers import scripted_table
+    from helpers.tui import scripted_table
 
     table = scripted_table(["R2", "G2", "R5", "B3", "G7", "B4", "G9"], dealer=1, hand_size=3)
     app = PlayApp(table)

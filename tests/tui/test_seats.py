@@ -1,6 +1,6 @@
 """Seat tokens: kept per table and name, where the user chooses (--profile, UNOKART_PROFILE, UNOKART_CONFIG_DIR).
 
-The real command in tmux against a real server (tests/server/server_harness.py): a second
+The real command in tmux against a real server (tests/helpers/server.py): a second
 ``unokart play --join`` from the same account with another --name takes a new seat instead of
 taking over the first player's.
 """
@@ -18,10 +18,9 @@ import pytest
 from unokart.i18n import t
 from unokart.tui.remote import JoinError, RemoteTable, SeatStore, config_dir, parse_address, seats_file
 
-from tui_helpers import ARTIFACTS, Tmux
+from helpers.tui import ARTIFACTS, Tmux
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
-from server_harness import Server  # noqa: E402
+from helpers.server import Server
 
 UNOKART = str(Path(sys.executable).with_name("unokart"))
 

@@ -17,7 +17,7 @@ import pytest
 
 from unokart.i18n import t
 
-from tui_helpers import ARTIFACTS, Tmux, flat
+from helpers.tui import ARTIFACTS, Tmux, flat
 
 APP = f"{sys.executable} {Path(__file__).with_name('tmux_app.py')}"
 

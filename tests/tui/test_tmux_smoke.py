@@ -12,7 +12,7 @@ from unokart.rules.cards import FACE_CODE
 from unokart.tui.local import local_table
 from unokart.tui.render import sort_hand
 
-from tui_helpers import ARTIFACTS, Tmux
+from helpers.tui import ARTIFACTS, Tmux
 
 UNOKART = str(Path(sys.executable).with_name("unokart"))
 

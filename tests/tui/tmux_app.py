@@ -8,13 +8,10 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+from helpers.tui import scripted_table  # the tests folder is on PYTHONPATH: helpers.tui.Tmux puts it there
 
-from tui_helpers import scripted_table  # noqa: E402
-
-from unokart.tui.app import PlayApp  # noqa: E402
+from unokart.tui.app import PlayApp
 
 SCENARIOS = {
     # Luigi: W+4 G3 (plays the wild first, red); Ann: R5 R7; first card G9. Luigi held green: guilty.

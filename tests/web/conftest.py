@@ -3,22 +3,18 @@
 from __future__ import annotations
 
 import os
-import sys
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import sync_playwright
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "server"))
-from server_harness import serve_for_module  # noqa: E402  (the server tests' real-subprocess harness)
+from helpers.server import serve_for_module
+from helpers.web import SIZES, VIEWPORTS  # noqa: F401  (fixtures below use them)
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync"]
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 WEB_FONTS = Path(__file__).resolve().parents[2] / "src" / "unokart" / "web" / "fonts"
-VIEWPORTS = {"desktop": {"width": 1280, "height": 860}, "phone": {"width": 390, "height": 844}}
-# The three sizes every language is checked at (issue 14): a phone, a tablet, a laptop.
-SIZES = {"phone": {"width": 390, "height": 844}, "tablet": {"width": 768, "height": 1024}, "laptop": {"width": 1280, "height": 800}}
 
 
 @pytest.fixture(scope="module")

@@ -21,7 +21,7 @@ from fontTools.ttLib import TTFont
 
 from unokart.i18n import LANGUAGES, catalogue
 
-from conftest import SIZES
+from helpers.web import SIZES
 
 WEB = Path(__file__).resolve().parents[2] / "src" / "unokart" / "web"
 FONTS = WEB / "fonts"

@@ -24,8 +24,8 @@ import time
 import httpx
 import pytest
 
-from conftest import SIZES
-from server_harness import serve_for_module
+from helpers.web import SIZES
+from helpers.server import serve_for_module
 from test_web_whole_round import send_and_wait, take_turn
 
 LANGS = ("en", "ta", "kn", "te", "sd")

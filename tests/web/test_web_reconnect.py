@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import httpx
 import pytest
-import server_harness
-from server_harness import serve_for_module
+from helpers.server import serve_for_module
 
 
 @pytest.fixture(scope="module")
@@ -32,7 +31,7 @@ def make_any_move(page) -> None:
     page.wait_for_function("v => document.querySelector('#game').dataset.version !== v", arg=before)
 
 
-def test_the_page_reconnects_after_the_server_dies_and_plays_on(server, new_page, monkeypatch):
+def test_the_page_reconnects_after_the_server_dies_and_plays_on(server, new_page):
     created = server.create(seats=2, bots={"1": "easy"}, options={"hand_size": 5})
     page = new_page("phone")
     open_as(page, server, created, "Rea")
@@ -44,8 +43,7 @@ def test_the_page_reconnects_after_the_server_dies_and_plays_on(server, new_page
     server.kill()
     page.wait_for_selector("#status-banner:not(.hidden)")
     assert "reconnecting" in page.inner_text("#status-banner").lower()
-    monkeypatch.setattr(server_harness, "free_port", lambda port=server.port: port)  # a restart keeps its address
-    server.start()  # same port, same database: the table is rebuilt from its record
+    server.start(port=server.port)  # same address, same database: the table is rebuilt from its record
     page.wait_for_selector("#status-banner.hidden", state="attached", timeout=30000)
     assert page.get_attribute("#game", "data-version") == version
     assert page.eval_on_selector_all("#hand .card", "cards => cards.map(c => c.dataset.code)") == hand

@@ -17,7 +17,7 @@ import httpx
 
 from unokart.i18n import catalogue
 
-from conftest import SIZES
+from helpers.web import SIZES
 
 LANGS = ("en", "ta", "kn", "te", "sd")
 ITEMS = ("mushroom", "banana", "green_shell", "lightning", "bobomb")

@@ -18,11 +18,7 @@ from unokart import Action, Game
 from unokart.rules.cards import FACE_CODE
 from unokart.server.shuffle import commitment
 
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+from .ports import free_port
 
 
 class Server:
@@ -44,10 +40,10 @@ class Server:
     def ws_url(self, code: str) -> str:
         return f"ws://127.0.0.1:{self.port}/ws/{code}"
 
-    def start(self) -> None:
-        """Start (or restart) the server on a free port; a port another process grabs first is replaced."""
+    def start(self, port: int | None = None) -> None:
+        """Start (or restart) the server on ``port``, or a free one; a free port another process grabs first is replaced."""
         for _ in range(5):
-            self.port = free_port()
+            self.port = port or free_port()
             with open(self.log, "ab") as log:
                 self.proc = subprocess.Popen(
                     [sys.executable, "-m", "unokart.cli", "serve", "--port", str(self.port), "--db", str(self.db),

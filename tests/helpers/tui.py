@@ -44,7 +44,7 @@ async def settle(pilot, table: LocalTable, limit: int = 2000) -> None:
     raise AssertionError(f"the bots never settled: {table.game!r}")
 
 
-def stacked_deck(top: list[str], seed: int = 7) -> list[str]:
+def deck_starting_with(top: list[str], seed: int = 7) -> list[str]:
     """A full 112-card deck whose first cards are ``top``; the rest shuffled from ``seed``."""
     rest = [card_code(f) for f in FULL_DECK]
     for code in top:
@@ -56,7 +56,7 @@ def stacked_deck(top: list[str], seed: int = 7) -> list[str]:
 def two_player_table(top: list[str], options: dict | None = None, seed: int = 3) -> LocalTable:
     """Ann (seat 0, dealt first) against the heuristic bot, no delay; dealer is seat 1."""
     game = Game.new(["Ann", "Luigi"], seed=seed, options={"hand_size": 3, **(options or {})},
-                    dealer=1, deck=stacked_deck(top))
+                    dealer=1, deck=deck_starting_with(top))
     return LocalTable(game, {1: make_bot("heuristic")}, seat=0, delay=0, seed=seed)
 
 
@@ -81,7 +81,7 @@ class PredictableBot:
 def scripted_table(top: list[str], dealer: int, hand_size: int, options: dict | None = None) -> LocalTable:
     """Ann (seat 0) against Luigi playing PredictableBot, on a stacked deck, no delay."""
     game = Game.new(["Ann", "Luigi"], seed=1, options={"hand_size": hand_size, **(options or {})},
-                    dealer=dealer, deck=stacked_deck(top))
+                    dealer=dealer, deck=deck_starting_with(top))
     return LocalTable(game, {1: PredictableBot()}, seat=0, delay=0, seed=1)
 
 
@@ -123,7 +123,9 @@ class Tmux:
         # sent to a server still shutting down from kill-server fails with "server exited unexpectedly"
         self.socket = f"unokart-tui-{uuid.uuid4().hex}"
         self.width, self.height = width, height
-        env = {**os.environ, "TERM": "xterm-256color", **env}
+        tests = str(Path(__file__).resolve().parents[1])  # scripts run in the terminal import helpers too
+        pythonpath = os.pathsep.join(p for p in (tests, os.environ.get("PYTHONPATH", "")) if p)
+        env = {**os.environ, "TERM": "xterm-256color", "PYTHONPATH": pythonpath, **env}
         subprocess.run(["tmux", "-L", self.socket, "-f", "/dev/null", "new-session", "-d", "-s", "play",
                         "-x", str(width), "-y", str(height), command], check=True, env=env)
 

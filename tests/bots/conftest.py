@@ -1,6 +1,0 @@
-"""The bot tests set up positions with the rules tests' stacked decks."""
-
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "rules"))
