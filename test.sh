@@ -16,4 +16,8 @@ fi
 [ -x .venv/bin/python ] || python3 -m venv .venv
 # scale: Ray for the distributed tournament (a ~80 MB wheel, about 30 s to install here).
 .venv/bin/python -m pip install -q --disable-pip-version-check '.[test,scale]'
-exec .venv/bin/python -m pytest -n 2 "$@"
+if [ $# -gt 0 ]; then exec .venv/bin/python -m pytest -n 2 "$@"; fi
+UNOKART_BUILD=compiled .venv/bin/python -m pytest -n 2
+# The rules core, the bots and the env again on the pure-Python sources mypyc compiles, so that the
+# two builds cannot drift (tests/rules/test_the_build_is_the_one_expected.py checks which one ran).
+UNOKART_BUILD=pure PYTHONPATH="$PWD/src" exec .venv/bin/python -m pytest -n 2 -p no:cacheprovider tests/rules tests/bots tests/env
