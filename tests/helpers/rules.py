@@ -94,3 +94,15 @@ def last_events(game: Game, kind: str, seat: int | None = None) -> list[dict]:
     """This round's events of one type, as ``seat`` sees them (None: everything)."""
     events = [e for _, e in game.events] if seat is None else game.events_for(seat)
     return [e for e in events if e["type"] == kind]
+
+
+def random_whole_game(names: list[str], seed: int, target_score: int) -> Game:
+    """A game played to its end with random legal moves (seeded), every round dealt in turn."""
+    game = Game.new(names, seed=seed, options={"target_score": target_score})
+    rng = random.Random(seed)
+    while game.awaiting != "game_over":
+        if game.awaiting == "round_over":
+            game.next_round()
+        else:
+            game.apply(rng.choice(game.legal_actions()))
+    return game

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from helpers.rules import FULL_CODES, stacked_deck
+from helpers.rules import FULL_CODES, random_whole_game, stacked_deck
 from unokart import Action, Game, IllegalAction, NotationError, RecordError, SetupError
 from unokart.rules import card_code, parse_card
 
@@ -279,14 +279,7 @@ def test_an_actions_repr_is_its_notation_and_round_trips():
 def test_replay_steps_deals_each_round_then_moves_one_action_at_a_time():
     from unokart.rules.replaying import replay_steps
 
-    game = Game.new(["Ann", "Bob"], seed=3, options={"target_score": 60})
-    rng = random.Random(3)
-    while game.awaiting != "game_over":
-        if game.awaiting == "round_over":
-            game.next_round()
-        else:
-            game.apply(rng.choice(game.legal_actions()))
-    record = game.record()
+    record = random_whole_game(["Ann", "Bob"], seed=3, target_score=60).record()
     steps = [(replayed.round, action, replayed.awaiting) for replayed, action in replay_steps(record)]
     assert [action for _round, action, _a in steps if action is not None] == [
         action for rnd in record["rounds"] for action in rnd["actions"]]

@@ -2,14 +2,13 @@
 
 import json
 import os
-import random
 import subprocess
 import sys
 
 import pytest
 
 from test_rules_notation_and_records import illegal_at_seven
-from helpers.rules import stacked_deck
+from helpers.rules import random_whole_game, stacked_deck
 from unokart import Game
 
 ENV = {**os.environ, "UNOKART_LANG": "en", "COLUMNS": "200", "TERM": "dumb"}
@@ -28,14 +27,7 @@ def write(tmp_path, data, name="game.json"):
 
 @pytest.fixture(scope="module")
 def whole_game():
-    game = Game.new(["Ann", "Bob", "Cy"], seed=11, options={"target_score": 150})
-    rng = random.Random(11)
-    while game.awaiting != "game_over":
-        if game.awaiting == "round_over":
-            game.next_round()
-        else:
-            game.apply(rng.choice(game.legal_actions()))
-    return game
+    return random_whole_game(["Ann", "Bob", "Cy"], seed=11, target_score=150)
 
 
 def assert_one_clear_error(result, *fragments):
