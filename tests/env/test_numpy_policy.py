@@ -60,7 +60,7 @@ def test_the_shipped_baseline_is_small_loads_by_name_and_beats_random(monkeypatc
     path = PACKAGED_MODELS / "baseline.npz"
     assert path.stat().st_size < 1_000_000 and "baseline" in known_policies()
     policy = NumpyPolicy.load(path)
-    assert policy.meta["measured"]["vs_heuristic"]["games"] == 2000
+    assert policy.meta["measured"]["vs_heuristic"]["games"] == policy.meta["measured"]["vs_ismcts"]["games"] == 2000
     bot = make_bot("policy:baseline")
     wins = sum(play_game([bot, make_bot("random")] if seed % 2 else [make_bot("random"), bot], seed=seed,
                          options={"target_score": 100}).winner == (0 if seed % 2 else 1) for seed in range(6))
