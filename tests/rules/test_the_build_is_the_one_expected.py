@@ -10,7 +10,8 @@ import importlib
 import os
 
 # setup.py's COMPILED list, as modules
-COMPILED = ("unokart.rules.cards", "unokart.rules.actions", "unokart.rules.engine", "unokart.bots.playout",
+COMPILED = ("unokart.rules.cards", "unokart.rules.actions", "unokart.rules.states", "unokart.rules.view",
+            "unokart.rules.engine", "unokart.bots.playout",
             "unokart.env.batch_core")
 
 

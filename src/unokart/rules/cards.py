@@ -6,7 +6,7 @@ Coloured faces are ``colour * 13 + rank``; the two wild faces come last.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, Iterable
 
 from .errors import NotationError, shown
 
@@ -68,6 +68,10 @@ def parse_card(text: object) -> int:
 
 def card_code(face: int) -> str:
     return FACE_CODE[face]
+
+
+def card_codes(faces: Iterable[int]) -> list[str]:
+    return [FACE_CODE[f] for f in faces]
 
 
 def parse_color(text: object) -> int:

@@ -8,29 +8,21 @@ effect, R8.3) and explains any other with the rule it breaks.
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar, Final, Iterable
+from typing import Any, Final, Iterable
 
 from . import actions as A
 from .actions import Action, as_action, make
 from .cards import (
     BLUE, COLOR_NAMES, COLORS, DEALER_DRAW_VALUE, DECK_SIZE, DRAW_TWO, FACE_CODE, FACE_COLOR,
     FACE_COUNT, FACE_POINTS, FACE_RANK, FULL_DECK, GREEN, RED, REVERSE, SKIP, WILD,
-    ITEMS, WILD_DRAW_FOUR, WILD_ITEM_BOX, YELLOW, parse_card,
+    ITEMS, WILD_DRAW_FOUR, WILD_ITEM_BOX, YELLOW, card_codes, parse_card,
 )
 from .errors import SHOWN_CHARS, IllegalAction, NotationError, RecordError, SetupError, UnoKartError, printable, shown
 from .records import check_name
 from .options import Options
-
-PLAY: Final = "play"
-DRAWN: Final = "drawn"
-CHALLENGE: Final = "challenge"
-STACK: Final = "stack"
-COLOR: Final = "color"
-TARGET: Final = "target"
-SWAP: Final = "swap"
-ROUND_OVER: Final = "round_over"
-GAME_OVER: Final = "game_over"
-AWAITING: Final = (PLAY, DRAWN, CHALLENGE, STACK, COLOR, TARGET, SWAP, ROUND_OVER, GAME_OVER)
+# The awaited states are named here too, for the faces that read them from the engine.
+from .states import AWAITING, CHALLENGE, COLOR, DRAWN, GAME_OVER, PLAY, ROUND_OVER, STACK, SWAP, TARGET  # noqa: F401
+from .view import View, expand_event, visible_events
 
 # What follows a colour choice or a Green Shell target.
 _AFTER_START: Final = 0
@@ -304,7 +296,7 @@ class Game:
                 self.hands[(dealer + i) % n].append(stock.pop())
         self.masks = [_mask_of(h) for h in self.hands]
         for seat in range(n):
-            self._emit({"type": "deal", "seat": seat, "cards": _codes(self.hands[seat])}, (seat,))
+            self._emit({"type": "deal", "seat": seat, "cards": card_codes(self.hands[seat])}, (seat,))
         while True:  # R3.3: a round never starts on a Wild Draw Four
             first = stock.pop()
             if first != WILD_DRAW_FOUR:
@@ -543,7 +535,7 @@ class Game:
     def _challenge(self, seat: int) -> None:
         """R7.2/R7.3: the Wild Draw Four player shows their hand to the challenger only."""
         culprit = self.w4_seat
-        self._emit({"type": "reveal", "seat": culprit, "to": seat, "cards": _codes(self.hands[culprit])}, (seat, culprit))
+        self._emit({"type": "reveal", "seat": culprit, "to": seat, "cards": card_codes(self.hands[culprit])}, (seat, culprit))
         self._emit({"type": "challenge", "seat": seat, "target": culprit, "guilty": self.w4_guilty})
         count, self.pending = self.pending, 0
         if self.w4_guilty:
@@ -625,7 +617,7 @@ class Game:
         self.uno_said[seat] = self.uno_said[other] = False
         self._emit({"type": "swap", "seat": seat, "target": other})
         for s in (seat, other):
-            self._emit({"type": "hand", "seat": s, "cards": _codes(hands[s])}, (s,))
+            self._emit({"type": "hand", "seat": s, "cards": card_codes(hands[s])}, (s,))
         self._next_from(seat, 1)
 
     def _rotate_hands(self) -> None:
@@ -637,7 +629,7 @@ class Game:
         self.uno_said = [False] * n
         self._emit({"type": "rotate", "direction": d})
         for s in range(n):
-            self._emit({"type": "hand", "seat": s, "cards": _codes(self.hands[s])}, (s,))
+            self._emit({"type": "hand", "seat": s, "cards": card_codes(self.hands[s])}, (s,))
 
     # ------------------------------------------------------------------ stock (R10)
     def _take_from_stock(self, keep: int = 1) -> int:
@@ -857,7 +849,7 @@ class Game:
             "to_act": self.to_act, "awaiting": self.awaiting,
             "top": FACE_CODE[self.discard[-1]] if self.discard else None,
             "color": COLORS[self.color] if self.color >= 0 else None,
-            "hands": [_codes(h) for h in self.hands],
+            "hands": [card_codes(h) for h in self.hands],
             "stock": len(self.stock), "discard": len(self.discard),
             "uno_said": list(self.uno_said), "scores": list(self.scores),
             "round_winner": self.round_winner, "game_winner": self.game_winner,
@@ -870,7 +862,7 @@ class Game:
             rnd: dict[str, Any] = {} if dealer is None else {"dealer": dealer}
             rnd["seed"] = seed
             if deck is not None:
-                rnd["deck"] = _codes(deck)
+                rnd["deck"] = card_codes(deck)
             rnd["actions"] = [str(a) for a in acts]
             rounds.append(rnd)
         return {"format": RECORD_FORMAT, "players": list(self.names), "options": self.options.to_dict(), "rounds": rounds}
@@ -904,133 +896,6 @@ class Game:
 
     def __repr__(self) -> str:
         return f"<Game {self.n} players, round {self.round}, seat {self.to_act} {self.awaiting}, top {FACE_CODE[self.discard[-1]]}>"
-
-
-class View:
-    """What one seat may see: the only way information leaves the core (DESIGN 6).
-
-    Its own hand, the others' hand sizes, the public discard pile, scores, whose turn,
-    and the events meant for it. It keeps no reference to the game: its lists are copies,
-    but for the events, this seat's own list (it only grows). Defined here so that it is
-    compiled with the game: a simulator builds one per decision.
-    """
-
-    # ClassVar: so that the compiled class keeps __slots__ readable, like the pure-Python one.
-    __slots__: ClassVar[tuple[str, ...]] = (
-        "seat", "n", "names", "options", "hand", "hand_sizes", "discard", "color", "direction",
-        "to_act", "awaiting", "stock", "uno_said", "uno_window", "scores", "round", "dealer",
-        "pending", "drawn", "round_winner", "game_winner", "version", "_events", "_event_count",
-    )
-
-    # seat and to_act are an int or None (a spectator's view, a round over); typed Any so that
-    # code that only ever sees a seated player's view, in play, may use them as ints.
-    seat: Any
-    n: int
-    names: list[str]
-    options: Options
-    hand: list[int]
-    hand_sizes: list[int]
-    discard: list[int]
-    color: int
-    direction: int
-    to_act: Any
-    awaiting: str
-    stock: int
-    uno_said: list[bool]
-    uno_window: int
-    scores: list[int]
-    round: int
-    dealer: int
-    pending: int
-    drawn: int
-    round_winner: int | None
-    game_winner: int | None
-    version: int
-    _events: list[dict]
-    _event_count: int
-
-    def __init__(self, game: Game | None, seat: int | None):
-        if game is None:
-            return  # to be filled in by _restored_view
-        if seat is not None and not 0 <= seat < game.n:
-            raise IllegalAction("R2.1", f"there is no seat {seat} (seats 0 to {game.n - 1})",
-                                "core.refusal.no_such_seat", {"number": seat, "last": game.n - 1})
-        self.seat = seat
-        self.n = game.n
-        self.names = game.names[:]
-        self.options = game.options
-        self.hand = game.hands[seat][:] if seat is not None else []
-        self.hand_sizes = [len(h) for h in game.hands]
-        self.discard = game.discard[:]
-        self.color = game.color
-        self.direction = game.direction
-        self.to_act = game.to_act
-        self.awaiting = game.awaiting
-        self.stock = len(game.stock)
-        self.uno_said = game.uno_said[:]
-        self.uno_window = game.uno_window
-        self.scores = game.scores[:]
-        self.round = game.round
-        self.dealer = game.dealer
-        self.pending = game.pending
-        self.drawn = game.drawn if seat is not None and seat == game.to_act and game.awaiting == DRAWN else -1
-        self.round_winner = game.round_winner
-        self.game_winner = game.game_winner
-        self.version = game.version
-        # Only events this seat may see (DESIGN 6); that list only grows, so a length is a snapshot.
-        self._events = game._visible_events(seat)
-        self._event_count = len(self._events)
-
-    def __reduce__(self) -> tuple[Any, tuple[tuple[Any, ...]]]:
-        # Views travel to bot processes (the server's search pool); a compiled class needs telling how.
-        return (_restored_view, (tuple(getattr(self, name) for name in View.__slots__),))
-
-    @property
-    def top(self) -> int:
-        return self.discard[-1]
-
-    @property
-    def events(self) -> list[dict]:
-        return self._events[: self._event_count]
-
-    def to_json(self) -> dict[str, Any]:
-        """The full-state JSON with other hands replaced by their sizes (NOTATION.md)."""
-        return {
-            "round": self.round, "dealer": self.dealer, "direction": self.direction,
-            "to_act": self.to_act, "awaiting": self.awaiting,
-            "top": FACE_CODE[self.discard[-1]] if self.discard else None,
-            "color": COLORS[self.color] if self.color >= 0 else None,
-            "hands": [[FACE_CODE[f] for f in self.hand] if s == self.seat else size for s, size in enumerate(self.hand_sizes)],
-            "stock": self.stock, "discard": len(self.discard),
-            "uno_said": list(self.uno_said), "scores": list(self.scores),
-            "round_winner": self.round_winner, "game_winner": self.game_winner,
-            "seat": self.seat, "players": list(self.names), "pending": self.pending,
-            "drawn": FACE_CODE[self.drawn] if self.drawn >= 0 else None,
-            "uno_window": self.uno_window if self.uno_window >= 0 else None,
-            "version": self.version,
-        }
-
-
-def expand_event(entry: tuple) -> list[tuple[tuple[int, ...] | None, dict]]:
-    """A flat tuple the hot path logged, as ``(seats that may see it or None, event dict)`` pairs."""
-    kind = entry[0]
-    if kind == "play":
-        _, seat, face, color, uno = entry
-        return [(None, {"type": "play", "seat": seat, "card": FACE_CODE[face], "color": COLORS[color] if color >= 0 else None, "uno": uno})]
-    if kind == "draw":  # everyone sees how many; only the drawer sees which
-        _, seat, got, cause = entry
-        return [(None, {"type": "draw", "seat": seat, "count": len(got), "cause": cause}),
-                ((seat,), {"type": "drew", "seat": seat, "cards": _codes(got)})]
-    return [(None, {"type": kind, "seat": entry[1]})]  # skipped
-
-
-def visible_events(entries: list, seat: int | None) -> list[dict]:
-    """The events of ``entries`` that ``seat`` may see (None: the public ones only)."""
-    return [e for to, e in entries if to is None or (seat is not None and seat in to)]
-
-
-def _codes(faces: Iterable[int]) -> list[str]:
-    return [FACE_CODE[f] for f in faces]
 
 
 def _shown_fields(names: Iterable[object]) -> str:
@@ -1101,11 +966,3 @@ def _choose_dealer(rng: random.Random, n: int) -> int:
         best = max(values)
         contenders = [s for s, v in zip(contenders, values) if v == best]
     return contenders[0]
-
-
-def _restored_view(fields: tuple[Any, ...]) -> View:
-    """A view rebuilt from its fields, in slot order (what ``View.__reduce__`` pickles)."""
-    view = View(None, None)
-    for name, value in zip(View.__slots__, fields):
-        setattr(view, name, value)
-    return view
