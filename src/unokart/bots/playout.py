@@ -43,7 +43,7 @@ def best_color(hand: list[int]) -> int:
     return best
 
 
-def best_play(plays: list[Action], hand: list[int], seat: int, direction: int, hand_sizes: list[int], color: int,
+def best_play(plays: list[Action], hand: list[int], seat: int, direction: int, hand_sizes: list[int], color: int, *,
               threat: int = THREAT, wilds_from: int = WILDS_FROM, point_weight: float = POINT_WEIGHT) -> Action:
     """The heuristic's favourite among ``plays``: points and the colour held most first,
     action cards at a player about to go out (``threat`` cards or fewer), wilds kept until
@@ -90,7 +90,8 @@ def best_play(plays: list[Action], hand: list[int], seat: int, direction: int, h
 
 def patient_play(plays: list[Action], hand: list[int], seat: int, direction: int, hand_sizes: list[int], color: int) -> Action:
     """``best_play`` with the patient values."""
-    return best_play(plays, hand, seat, direction, hand_sizes, color, PATIENT_THREAT, PATIENT_WILDS_FROM, PATIENT_POINT_WEIGHT)
+    return best_play(plays, hand, seat, direction, hand_sizes, color,
+                     threat=PATIENT_THREAT, wilds_from=PATIENT_WILDS_FROM, point_weight=PATIENT_POINT_WEIGHT)
 
 
 def playout_action(game: Game, legal: list[Action], patient_seat: int = -1) -> Action:
