@@ -10,6 +10,7 @@ from typing import Optional
 import typer
 
 from ..i18n import t
+from .match import MAX_DECISIONS
 
 
 def register(app: typer.Typer) -> None:
@@ -27,6 +28,8 @@ def register(app: typer.Typer) -> None:
         records: Optional[Path] = typer.Option(None, "--records", help=t("sim.help.records")),
         ray: bool = typer.Option(False, "--ray", help=t("sim.help.ray")),
         ray_address: Optional[str] = typer.Option(None, "--ray-address", help=t("sim.help.ray_address")),
+        max_decisions: int = typer.Option(MAX_DECISIONS, "--max-decisions", min=1, max=10_000_000,
+                                          help=t("sim.help.max_decisions", default=f"{MAX_DECISIONS:,}"), show_default=False),
     ) -> None:
         from ..bots import make_bot
         from ..narrate import describe_refusal
@@ -78,7 +81,8 @@ def register(app: typer.Typer) -> None:
                 fail(t("sim.error.records", path=records, reason=err.strerror or err))
         if plot is not None and not plot.parent.is_dir():  # say so before the games, not after
             fail(t("sim.error.plot", path=plot, reason=t("sim.error.no_folder")))
-        setup = Setup(make_lineup(names, players), options, seed, str(records) if records is not None else None)
+        setup = Setup(make_lineup(names, players), options, seed, str(records) if records is not None else None,
+                      max_decisions)
         played_games = rounded_games(games, setup.players)
         if played_games != games:
             typer.echo(t("sim.rounded", count=games, played=played_games), err=True)
