@@ -20,12 +20,12 @@ import pytest
 from unokart import Action, Game, IllegalAction, NotationError, RecordError, SetupError, UnoKartError
 from unokart.i18n import LANGUAGES, catalogue
 from unokart.narrate import describe_refusal
-from unokart.rules import engine
+from unokart.rules.states import AWAITING
 from unokart.rules.cards import COLOR_NAMES, COLORS, FACE_CODE
 from unokart.rules.options import Options
 
 ENGINE_SOURCE = Path(__file__).resolve().parents[2] / "src" / "unokart" / "rules" / "engine.py"
-DECISIONS = [a for a in engine.AWAITING if a not in ("round_over", "game_over")]
+DECISIONS = [a for a in AWAITING if a not in ("round_over", "game_over")]
 # A card code standing alone: what must never reach a player's sentence.
 CARD_CODE = re.compile(r"(?<![A-Za-z0-9+])(?:[RYGB](?:[0-9]|S|R|\+2)|W\+4|WIB)(?![A-Za-z0-9])")
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo"]
@@ -175,7 +175,7 @@ def test_params_are_plain_codes(refusals):
                 elif name in ("seat", "to_act", "number", "last", "count"):
                     assert isinstance(value, int), (err.key, name, value)
                 elif name == "awaiting":
-                    assert value in engine.AWAITING, (err.key, value)
+                    assert value in AWAITING, (err.key, value)
 
 
 @pytest.mark.parametrize("lang", sorted(LANGUAGES))

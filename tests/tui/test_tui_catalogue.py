@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 from unokart.i18n import catalogue
-from unokart.rules.engine import AWAITING
+from unokart.rules.states import AWAITING
 
 SOURCE = Path(__file__).resolve().parents[2] / "src" / "unokart" / "tui"
 

@@ -24,7 +24,7 @@ from ..rules import Game, Options
 from ..rules import actions as A
 from ..rules.actions import TURN_VERBS
 from ..rules.cards import FACE_COUNT, FACE_POINTS, FULL_DECK, WILD_DRAW_FOUR
-from ..rules.engine import DRAWN, GAME_OVER, PLAY, ROUND_OVER
+from ..rules.states import AWAIT_DRAWN, AWAIT_PLAY, GAME_OVER, ROUND_OVER
 from ..rules.errors import UnoKartError
 from .actions import DECLINE, MAX_PLAYERS, N_ACTIONS, action_table, describe_index
 from .observation import LAYOUT, OBS_SIZE, DiscardCounts, encode_fields
@@ -149,7 +149,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's naming convention)
         self.reacting = False
         # Who is asked must not depend on hidden cards: under jump_in every other seat is asked
         # while a coloured card tops the pile, whether or not it holds that card.
-        everyone = self._jump_in and game.awaiting == PLAY and game.discard[-1] < WILD_DRAW_FOUR
+        everyone = self._jump_in and game.awaiting == AWAIT_PLAY and game.discard[-1] < WILD_DRAW_FOUR
         if everyone or game.uno_window >= 0:
             n, actor, to_act = self.players, self._moment_actor, seat
             for k in range(1, n + 1):
@@ -183,7 +183,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's naming convention)
         observation = encode_fields(
             seat, self.players, game.hands[seat], list(map(len, game.hands)), game.discard, game.color,
             game.direction, game.to_act, game.awaiting, game.pending, len(game.stock),
-            game.drawn if seat == game.to_act and game.awaiting == DRAWN else -1, game.uno_said, game.uno_window, game.scores,
+            game.drawn if seat == game.to_act and game.awaiting == AWAIT_DRAWN else -1, game.uno_said, game.uno_window, game.scores,
             self.table_options.target_score, self.covered_color, selected and self.reacting, self._discard_counts)
         return {"observation": observation, "action_mask": self.action_mask() if selected else np.zeros(N_ACTIONS, np.int8)}
 

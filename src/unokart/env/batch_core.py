@@ -26,7 +26,8 @@ from typing import Any, Final
 from ..rules import actions as A
 from ..rules.actions import Action
 from ..rules.cards import FACE_POINTS, WILD_DRAW_FOUR, WILD_ITEM_BOX
-from ..rules.engine import AWAITING, DRAWN, GAME_OVER, PLAY, ROUND_OVER, Game
+from ..rules.engine import Game
+from ..rules.states import AWAIT_DRAWN, AWAIT_PLAY, AWAITING, GAME_OVER, ROUND_OVER
 from ..rules.options import Options
 
 N_FACES: Final = 54
@@ -172,7 +173,7 @@ class Slot:
         to_act = game.to_act
         seat = to_act if to_act is not None else 0
         reacting = False
-        everyone = self.jump_in and game.awaiting == PLAY and game.discard[-1] < WILD_DRAW_FOUR
+        everyone = self.jump_in and game.awaiting == AWAIT_PLAY and game.discard[-1] < WILD_DRAW_FOUR
         if everyone or game.uno_window >= 0:
             n = self.players
             actor = self.moment_actor
@@ -340,7 +341,7 @@ class Slot:
         if v.h_color != pos:  # most parts stay put: no call
             v.h_color = _move(row, v.h_color, pos)
         awaiting = game.awaiting
-        pos = AWAITING_AT + (0 if awaiting == PLAY else awaiting_index(awaiting))
+        pos = AWAITING_AT + (0 if awaiting == AWAIT_PLAY else awaiting_index(awaiting))
         if v.h_awaiting != pos:  # most parts stay put: no call
             v.h_awaiting = _move(row, v.h_awaiting, pos)
         hands = game.hands
@@ -383,7 +384,7 @@ class Slot:
         if seen[STOCK] != stock:
             seen[STOCK] = stock
             row[STOCK] = stock
-        drawn = game.drawn if seat == to_act and awaiting == DRAWN else -1
+        drawn = game.drawn if seat == to_act and awaiting == AWAIT_DRAWN else -1
         pos = DRAWN_AT + drawn if drawn >= 0 else -1
         if v.h_drawn != pos:  # most parts stay put: no call
             v.h_drawn = _move(row, v.h_drawn, pos)

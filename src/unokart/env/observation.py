@@ -13,7 +13,7 @@ import numpy as np
 
 from ..rules import View
 from ..rules.cards import N_FACES, WILD_DRAW_FOUR
-from ..rules.engine import AWAITING
+from ..rules.states import AWAITING
 from .actions import MAX_PLAYERS
 
 _PARTS = (

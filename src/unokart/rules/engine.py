@@ -20,8 +20,9 @@ from .cards import (
 from .errors import SHOWN_CHARS, IllegalAction, NotationError, RecordError, SetupError, UnoKartError, printable, shown
 from .records import check_name
 from .options import Options
-# The awaited states are named here too, for the faces that read them from the engine.
-from .states import AWAITING, CHALLENGE, COLOR, DRAWN, GAME_OVER, PLAY, ROUND_OVER, STACK, SWAP, TARGET  # noqa: F401
+from .states import (
+    AWAIT_CHALLENGE, AWAIT_COLOR, AWAIT_DRAWN, AWAIT_PLAY, AWAIT_STACK, AWAIT_SWAP, AWAIT_TARGET, GAME_OVER, ROUND_OVER,
+)
 from .view import View, expand_event, visible_events
 
 # What follows a colour choice or a Green Shell target.
@@ -234,7 +235,7 @@ class Game:
         g.color = view.color
         g.uno_said, g.uno_window = view.uno_said[:], view.uno_window
         g.pending, g.drawn = view.pending, view.drawn
-        g.w4_seat = (view.to_act - view.direction) % view.n if view.awaiting == CHALLENGE else -1
+        g.w4_seat = (view.to_act - view.direction) % view.n if view.awaiting == AWAIT_CHALLENGE else -1
         g.w4_guilty = w4_guilty
         g.after = after
         g.round_winner, g.game_winner = view.round_winner, view.game_winner
@@ -308,9 +309,9 @@ class Game:
         self.color = FACE_COLOR[first] if first != WILD_ITEM_BOX else -1
         self._emit({"type": "first_card", "card": FACE_CODE[first]})
         left = (dealer + 1) % n
-        self.awaiting = PLAY
+        self.awaiting = AWAIT_PLAY
         if first == WILD_ITEM_BOX:
-            self.to_act, self.awaiting = dealer, COLOR
+            self.to_act, self.awaiting = dealer, AWAIT_COLOR
         elif FACE_RANK[first] == REVERSE:
             self.direction = -1
             self.to_act = dealer
@@ -348,7 +349,7 @@ class Game:
             w = self.uno_window
             if len(self.hands[w]) == 1 and not self.uno_said[w]:
                 acts.append(make(seat, A.UNO) if w == seat else make(seat, A.CATCH, target=w))
-        if self._jump_in and self.awaiting == PLAY and seat != self.to_act:
+        if self._jump_in and self.awaiting == AWAIT_PLAY and seat != self.to_act:
             top = self.discard[-1]
             if top < 52 and top in self.hands[seat]:
                 acts.extend(_plays(seat, top, False, A.JUMP))
@@ -360,7 +361,7 @@ class Game:
     def _turn_actions(self, seat: int) -> list[Action]:
         aw = self.awaiting
         hand = self.hands[seat]
-        if aw == PLAY:
+        if aw == AWAIT_PLAY:
             mask = self.masks[seat] & PLAYABLE[self.color * 16 + FACE_RANK[self.discard[-1]]]
             table = SEAT_PLAYS_UNO[seat] if len(hand) == 2 else SEAT_PLAYS[seat]
             acts: list[Action] = []
@@ -370,13 +371,13 @@ class Game:
                 mask ^= low
             acts.append(SEAT_DRAW[seat])
             return acts
-        if aw == DRAWN:
+        if aw == AWAIT_DRAWN:
             acts = list((SEAT_PLAYS_UNO if len(hand) == 2 else SEAT_PLAYS)[seat][self.drawn])
             if not self._force_play:
                 acts.append(SEAT_PASS[seat])
             return acts
-        if aw == CHALLENGE or aw == STACK:
-            acts = [SEAT_CHALLENGE[seat], SEAT_ACCEPT[seat]] if aw == CHALLENGE else [SEAT_ACCEPT[seat]]
+        if aw == AWAIT_CHALLENGE or aw == AWAIT_STACK:
+            acts = [SEAT_CHALLENGE[seat], SEAT_ACCEPT[seat]] if aw == AWAIT_CHALLENGE else [SEAT_ACCEPT[seat]]
             if self._stacking:  # R12.1: the same kind only, no mixing
                 mask = self.masks[seat] & (BIT[WILD_DRAW_FOUR] if self.discard[-1] == WILD_DRAW_FOUR else DRAW_TWO_BITS)
                 table = SEAT_PLAYS_UNO[seat] if len(hand) == 2 else SEAT_PLAYS[seat]
@@ -385,11 +386,11 @@ class Game:
                     acts += table[low.bit_length() - 1]
                     mask ^= low
             return acts
-        if aw == COLOR:
+        if aw == AWAIT_COLOR:
             return list(SEAT_COLORS[seat])
-        if aw == TARGET:
+        if aw == AWAIT_TARGET:
             return [make(seat, A.TARGET, target=t) for t in range(self.n) if t != seat]
-        if aw == SWAP:
+        if aw == AWAIT_SWAP:
             return [make(seat, A.SWAP, target=t) for t in range(self.n) if t != seat]
         return []
 
@@ -452,7 +453,7 @@ class Game:
     # ------------------------------------------------------------------ turn pieces
     def _next_from(self, seat: int, steps: int) -> None:
         self.to_act = (seat + steps * self.direction) % self.n
-        self.awaiting = PLAY
+        self.awaiting = AWAIT_PLAY
 
     def _play(self, seat: int, face: int, color: int, uno: bool) -> None:
         hand = self.hands[seat]
@@ -487,7 +488,7 @@ class Game:
         if rank < 10:
             if self._seven_zero:
                 if rank == 7:
-                    self.awaiting = SWAP
+                    self.awaiting = AWAIT_SWAP
                     return
                 if rank == 0:
                     self._rotate_hands()
@@ -507,7 +508,7 @@ class Game:
             victim = (seat + self.direction) % n
             if self._stacking:
                 self.pending += 2
-                self.to_act, self.awaiting = victim, STACK
+                self.to_act, self.awaiting = victim, AWAIT_STACK
             else:
                 self._draw(victim, 2, "draw_two")
                 self._emit_lazy(("skipped", victim))
@@ -518,7 +519,7 @@ class Game:
             self.w4_seat = seat
             self.w4_guilty = any(FACE_COLOR[f] == prev_color for f in hand)
             self.to_act = (seat + self.direction) % n
-            self.awaiting = STACK if stacked else CHALLENGE
+            self.awaiting = AWAIT_STACK if stacked else AWAIT_CHALLENGE
 
     def _turn_draw(self, seat: int) -> None:
         """R4.3 (and R12.2): draw, then maybe play the drawn card."""
@@ -528,7 +529,7 @@ class Game:
                 got = self._draw(seat, 1, "turn")
         if got and self.playable(got[-1]):
             self.drawn = got[-1]
-            self.awaiting = DRAWN
+            self.awaiting = AWAIT_DRAWN
         else:
             self._next_from(seat, 1)
 
@@ -540,7 +541,7 @@ class Game:
         count, self.pending = self.pending, 0
         if self.w4_guilty:
             self._draw(culprit, count, "challenge_lost")
-            self.awaiting = PLAY  # the challenger takes their turn as usual
+            self.awaiting = AWAIT_PLAY  # the challenger takes their turn as usual
         else:
             self._draw(seat, count + 2, "challenge_lost")
             self._next_from(seat, 1)
@@ -555,7 +556,7 @@ class Game:
             if last:
                 self._end_round(seat)
             else:
-                self.after, self.to_act, self.awaiting = _AFTER_ITEM, seat, COLOR
+                self.after, self.to_act, self.awaiting = _AFTER_ITEM, seat, AWAIT_COLOR
             return
         self.discard.append(turned)
         kind = FACE_COLOR[turned]
@@ -570,7 +571,7 @@ class Game:
             if last:
                 self._end_round(seat)
             else:
-                self.to_act, self.awaiting = seat, PLAY
+                self.to_act, self.awaiting = seat, AWAIT_PLAY
         elif kind == YELLOW:  # Banana Peel: the racer behind draws 2
             self._draw((seat - self.direction) % n, 2, "banana")
             if last:
@@ -579,20 +580,20 @@ class Game:
                 self._next_from(seat, 1)
         elif kind == GREEN:  # Green Shell: choose who draws 1
             self.after = _AFTER_LAST if last else _AFTER_ITEM
-            self.to_act, self.awaiting = seat, TARGET
+            self.to_act, self.awaiting = seat, AWAIT_TARGET
         elif kind == BLUE:  # Lightning Bolt: all others draw 1, another turn
             for i in range(1, n):
                 self._draw((seat + i * self.direction) % n, 1, "lightning")
             if last:
                 self._end_round(seat)
             else:
-                self.to_act, self.awaiting = seat, PLAY
+                self.to_act, self.awaiting = seat, AWAIT_PLAY
         else:  # Bob-omb: draw 2 and choose the colour
             if last:
                 self._end_round(seat)
             else:
                 self._draw(seat, 2, "bobomb")
-                self.after, self.to_act, self.awaiting = _AFTER_ITEM, seat, COLOR
+                self.after, self.to_act, self.awaiting = _AFTER_ITEM, seat, AWAIT_COLOR
 
     def _after_item(self, seat: int) -> None:
         if self.after == _AFTER_LAST:
@@ -740,37 +741,37 @@ class Game:
                                  "core.refusal.uno_not_last", {"seat": seat, "count": len(hand) - 1})
         aw = self.awaiting
         expected = {
-            PLAY: ("R4.1", "play a card or draw"),
-            DRAWN: ("R4.3", f"play the card just drawn ({FACE_CODE[self.drawn] if self.drawn >= 0 else '-'}) or pass"),
-            CHALLENGE: ("R7.1", "challenge or accept the Wild Draw Four" + (" (or stack another)" if self.options.stacking else "")),
-            STACK: ("R12.1", "stack a card of the same kind or accept the draws"),
-            COLOR: ("R6.6", "choose a colour: color R, Y, G or B"),
-            TARGET: ("R6.4", "choose the opponent the Green Shell hits: target SEAT"),
-            SWAP: ("R12.5", "choose the player to swap hands with: swap SEAT"),
+            AWAIT_PLAY: ("R4.1", "play a card or draw"),
+            AWAIT_DRAWN: ("R4.3", f"play the card just drawn ({FACE_CODE[self.drawn] if self.drawn >= 0 else '-'}) or pass"),
+            AWAIT_CHALLENGE: ("R7.1", "challenge or accept the Wild Draw Four" + (" (or stack another)" if self.options.stacking else "")),
+            AWAIT_STACK: ("R12.1", "stack a card of the same kind or accept the draws"),
+            AWAIT_COLOR: ("R6.6", "choose a colour: color R, Y, G or B"),
+            AWAIT_TARGET: ("R6.4", "choose the opponent the Green Shell hits: target SEAT"),
+            AWAIT_SWAP: ("R12.5", "choose the player to swap hands with: swap SEAT"),
         }[aw]
-        if aw == PLAY and verb == A.PLAY:
+        if aw == AWAIT_PLAY and verb == A.PLAY:
             top = self.discard[-1]
             return IllegalAction("R4.1", f"{FACE_CODE[a.card]} does not match {FACE_CODE[top]} (active colour {COLOR_NAMES[self.color]})",
                                  "core.refusal.no_match", {"card": FACE_CODE[a.card], "top": FACE_CODE[top], "color": COLORS[self.color]})
-        if aw == DRAWN and verb == A.PLAY:
+        if aw == AWAIT_DRAWN and verb == A.PLAY:
             return IllegalAction("R4.3", f"only the card just drawn ({FACE_CODE[self.drawn]}) may be played now",
                                  "core.refusal.only_drawn", {"card": FACE_CODE[a.card], "drawn": FACE_CODE[self.drawn]})
-        if aw == DRAWN and verb == A.PASS:
+        if aw == AWAIT_DRAWN and verb == A.PASS:
             return IllegalAction("R12.3", f"force_play: the drawn {FACE_CODE[self.drawn]} can be played, so it must be",
                                  "core.refusal.must_play_drawn", {"drawn": FACE_CODE[self.drawn]})
-        if aw in (CHALLENGE, STACK) and verb == A.PLAY:
+        if aw in (AWAIT_CHALLENGE, AWAIT_STACK) and verb == A.PLAY:
             if not self.options.stacking:
                 return IllegalAction("R7.1", "challenge or accept the Wild Draw Four first", "core.refusal.challenge_first", {})
             w4 = self.discard[-1] == WILD_DRAW_FOUR
             kind = "Wild Draw Four" if w4 else "Draw Two"
             return IllegalAction("R12.1", f"only a {kind} may be stacked on a {kind} (no mixing)",
                                  "core.refusal.stack_only_w4" if w4 else "core.refusal.stack_only_d2", {"card": FACE_CODE[a.card]})
-        if aw in (TARGET, SWAP) and verb in (A.TARGET, A.SWAP) and a.target == seat:
+        if aw in (AWAIT_TARGET, AWAIT_SWAP) and verb in (A.TARGET, A.SWAP) and a.target == seat:
             return IllegalAction(expected[0], "choose another player, not yourself", "core.refusal.not_yourself", {"seat": seat})
         # What the deciding seat may do now, in the player's words (the key names the decision).
-        wanted = "challenge_or_stack" if aw == CHALLENGE and self.options.stacking else aw
+        wanted = "challenge_or_stack" if aw == AWAIT_CHALLENGE and self.options.stacking else aw
         params: dict[str, str | int] = {"verb": verb, "awaiting": aw}
-        if aw == DRAWN:
+        if aw == AWAIT_DRAWN:
             params["drawn"] = FACE_CODE[self.drawn] if self.drawn >= 0 else "-"
         return IllegalAction(expected[0], f"'{verb}' is not allowed now: {expected[1]}", "core.refusal.expect." + wanted, params)
 
@@ -781,7 +782,7 @@ class Game:
             return IllegalAction("R12.4", "a wild can never jump in", "core.refusal.jump_wild", {"card": FACE_CODE[a.card]})
         if a.seat == self.to_act:
             return IllegalAction("R12.4", "it is your turn: play the card instead of jumping in", "core.refusal.jump_own_turn", {})
-        if self.awaiting != PLAY:
+        if self.awaiting != AWAIT_PLAY:
             return IllegalAction("R12.4", f"no jump-in while a decision is pending (awaiting {self.awaiting})",
                                  "core.refusal.jump_pending", {"awaiting": self.awaiting})
         if a.uno and len(self.hands[a.seat]) != 2:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from .cards import COLORS, FACE_CODE, card_codes
 from .errors import IllegalAction
 from .options import Options
-from .states import DRAWN
+from .states import AWAIT_DRAWN
 
 if TYPE_CHECKING:
     from .engine import Game
@@ -84,7 +84,7 @@ class View:
         self.round = game.round
         self.dealer = game.dealer
         self.pending = game.pending
-        self.drawn = game.drawn if seat is not None and seat == game.to_act and game.awaiting == DRAWN else -1
+        self.drawn = game.drawn if seat is not None and seat == game.to_act and game.awaiting == AWAIT_DRAWN else -1
         self.round_winner = game.round_winner
         self.game_winner = game.game_winner
         self.version = game.version

@@ -8,7 +8,7 @@ import secrets
 from dataclasses import dataclass
 
 from ..rules import Game, RecordError
-from ..rules.engine import GAME_OVER
+from ..rules.states import GAME_OVER
 
 
 def new_seed() -> int:
