@@ -39,11 +39,12 @@ export function renderOpponents(view, seats, { me = null, seatInfo = [], extra =
       dataset: { seat: s }, "aria-current": toAct ? "true" : null,
       "aria-label": t("web.table.opp_label", { name: view.players[s], cards: t("web.n_cards", { n: size }), score: t("web.n_points", { n: view.scores[s] }) }),
     },
-      el("div.name", {}, nameEl(view.players[s]), s === me ? el("span.you", {}, ` (${t("web.you")})`) : null),
+      // The UNO flag ends the name's line (never laid over the name, whatever its length or direction).
+      el("div.name", {}, nameEl(view.players[s]), s === me ? el("span.you", {}, ` (${t("web.you")})`) : null,
+        view.uno_said[s] && size === 1 ? el("span.uno-flag", {}, "UNO") : null),
       el("div.line", {}, el("span", {}, el("span.count", { dataset: { count: s } }, size), " ", t("web.table.cards", { n: size })), el("span.pts", {}, t("web.table.points", { n: view.scores[s] }))),
       openHands ? openHand(openHands[s]) : fan,
       el("div.line", {}, toAct ? el("span.turn-flag", {}, t("web.table.their_turn")) : el("span", {}, status), view.dealer === s ? el("span", {}, t("web.table.dealer")) : null),
-      view.uno_said[s] && size === 1 ? el("span.uno-flag", {}, "UNO") : null,
       extra(s));
     box.append(node);
   }
