@@ -66,8 +66,10 @@ def localize_help() -> None:
 class _Localized:
     """The usage line's "Usage:" and the --help option's text from the catalogue."""
 
+    options_metavar: str | None
+
     def format_usage(self, ctx, formatter) -> None:
-        self.options_metavar = t("cli.help.options_metavar")  # type: ignore[attr-defined]
+        self.options_metavar = t("cli.help.options_metavar")
         pieces = self.collect_usage_pieces(ctx)  # type: ignore[attr-defined]
         formatter.write_usage(ctx.command_path, " ".join(pieces), prefix=t("cli.usage") + " ")
 

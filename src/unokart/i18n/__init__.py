@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import os
 from functools import lru_cache
+from typing import Literal
 from importlib import resources
 
 LANGUAGES = {"en": "English", "ta": "தமிழ்", "kn": "ಕನ್ನಡ", "te": "తెలుగు", "sd": "سنڌي"}
@@ -81,7 +82,7 @@ def t(key: str, lang: str | None = None, **fields: object) -> str:
     return text.format(**fields) if fields else text
 
 
-def join_list(items: list[str], lang: str | None = None, style: str = "standard") -> str:
+def join_list(items: list[str], lang: str | None = None, style: Literal["standard", "or"] = "standard") -> str:
     """``a, b and c`` (or with ``style="or"``: ``a, b or c``) as ``lang`` writes a list (CLDR's list patterns)."""
     from babel.lists import format_list
 
