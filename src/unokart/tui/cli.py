@@ -1,20 +1,18 @@
 """``unokart play``: the terminal client (a local game against bots, or a seat at a server's table).
 
 Every help text and error comes from the catalogue (tui.help.*, tui.error.*), in the language of
-UNOKART_LANG or the locale; ``--lang`` given before ``--help`` switches the help too.
+``--lang`` (anywhere on the line), else UNOKART_LANG, else the locale.
 """
 
 from __future__ import annotations
 
-import os
 import random
 import re
 from typing import NoReturn, Optional
 
 import typer
 
-from ..cli_text import Command
-from ..i18n import LANGUAGES, t
+from ..i18n import t
 from ..rules.errors import printable
 from .remote import DEFAULT_SERVER, config_dir
 
@@ -31,30 +29,9 @@ def _help(name: str, lang: str | None = None) -> str:
     return t(f"tui.help.{name}", lang)
 
 
-def _set_language(ctx: typer.Context, _param, value: Optional[str]) -> Optional[str]:
-    """--lang: every later message in that language, this command's help included (eager: before --help)."""
-    if value is None:
-        return None
-    if value not in LANGUAGES:
-        _refuse(t("tui.error.lang", code=printable(value), languages=", ".join(LANGUAGES)))
-    os.environ["UNOKART_LANG"] = value  # current_language() reads it; bots and the app run in this process
-    command = ctx.command
-    command.help = t("tui.help.play", value)
-    for param in command.params:  # the texts were made when the command was declared: make them again
-        if param.name in _HELP_KEYS:
-            param.help = _help(param.name, value)
-        elif "--help" in getattr(param, "opts", ()):
-            param.help = _help("help", value)
-        param.rich_help_panel = t("tui.help.options", value)
-    return value
-
-
 def _show_help(ctx: typer.Context, _param, value: bool) -> None:
-    """--help, measured as the terminal draws it (Tamil, Telugu and Kannada vowel signs take cells)."""
+    """--help (-h too); widths are measured as terminals draw them (the root command installed that)."""
     if value:
-        from . import cells
-
-        cells.install()
         typer.echo(ctx.get_help())
         raise typer.Exit()
 
@@ -62,10 +39,12 @@ def _show_help(ctx: typer.Context, _param, value: bool) -> None:
 def register(app: typer.Typer) -> None:
     panel = t("tui.help.options")  # defaults are said in the help texts, in the user's language
 
-    @app.command(help=t("tui.help.play"), add_help_option=False, cls=Command)
+    @app.command(help=t("tui.help.play"), add_help_option=False)
     def play(
-        lang: Optional[str] = typer.Option(None, "--lang", help=_help("lang"), callback=_set_language,
-                                           is_eager=True, rich_help_panel=panel),
+        # Read by the root command from anywhere on the line, before any help is made (cli_text.Group.main);
+        # declared here so that play's help names it.
+        _lang: Optional[str] = typer.Option(None, "--lang", help=_help("lang"), expose_value=False,
+                                            rich_help_panel=panel),
         players: int = typer.Option(_DEFAULTS["players"], help=_help("players"), show_default=False,
                                     rich_help_panel=panel),
         bots: str = typer.Option(_DEFAULTS["bots"], help=_help("bots"), show_default=False, rich_help_panel=panel),
@@ -84,10 +63,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         from ..rules import UnoKartError
         from ..replay.cli import parse_options
-        from . import cells
         from .app import PlayApp
-
-        cells.install()  # before any text is measured
 
         if name is not None:  # the server's rule for names, here too: checked before the app opens
             from ..server.protocol import ServerError, clean_name
