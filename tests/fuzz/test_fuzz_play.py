@@ -103,7 +103,9 @@ def bad_anywhere(draw) -> list[str]:
                                                 "\x1b[31mAnn", " "]))]
     if kind == "number":
         flag = draw(st.sampled_from(["--players", "--seed", "--target", "--delay"]))
-        return [flag, draw(st.sampled_from(["x", "", "1.5", "²", "٣", "-1" if flag == "--delay" else "1e3"]))]
+        # --delay takes seconds from 0 (1.5 is fine, -1 is not); the others take whole numbers
+        bad = ["-1"] if flag == "--delay" else ["1.5", "1e3"]
+        return [flag, draw(st.sampled_from(["x", "", "²", "٣", *bad]))]
     return [draw(st.one_of(st.sampled_from(["--bogus", "--Name", "-x", "--join=", "--nme"]),
                            argv_text.map(lambda s: "--" + s).filter(lambda a: a != "--" and a.split("=")[0] not in (
                                "--lang", "--players", "--bots", "--name", "--seed", "--option", "--target", "--delay",
