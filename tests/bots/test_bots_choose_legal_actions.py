@@ -6,7 +6,6 @@ import pytest
 
 from unokart import Game
 from unokart.bots import make_bot
-from unokart.sim.match import out_of_turn_order
 
 HOUSE_RULES = [
     {},
@@ -31,7 +30,7 @@ def play_checked(bot_names: list[str], seed: int, options: dict, max_actions: in
         assert list(game.legal_actions(seat)) == legal, "a bot mutated the legal action list"
         game.apply(action)
         checked += 1
-        for other in out_of_turn_order(game):
+        for other in game.out_of_turn_seats():
             legal = game.legal_actions(other)
             if legal:
                 action = bots[other].choose(game.view(other), legal, rng)

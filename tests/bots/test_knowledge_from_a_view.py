@@ -6,7 +6,6 @@ import random
 from unokart import Game
 from unokart.bots import make_bot
 from unokart.bots.knowledge import color_before_wild_draw_four, hand_voids, unseen_counts
-from unokart.sim.match import out_of_turn_order
 
 
 def heuristic_positions(players: int, seeds: range):
@@ -18,7 +17,7 @@ def heuristic_positions(players: int, seeds: range):
         while game.awaiting not in ("round_over", "game_over"):
             yield game
             game.apply(bot.choose(game.view(game.to_act), game.legal_actions(), rng))
-            for other in out_of_turn_order(game):
+            for other in game.out_of_turn_seats():
                 if game.legal_actions(other):
                     action = bot.choose(game.view(other), game.legal_actions(other), rng)
                     if action is not None:

@@ -24,7 +24,7 @@ from ..rules import Game, Options
 from ..rules import actions as A
 from ..rules.actions import TURN_VERBS
 from ..rules.cards import FACE_COUNT, FACE_POINTS, FULL_DECK, WILD_DRAW_FOUR
-from ..rules.states import AWAIT_DRAWN, AWAIT_PLAY, GAME_OVER, ROUND_OVER
+from ..rules.states import AWAIT_DRAWN, GAME_OVER, ROUND_OVER
 from ..rules.errors import UnoKartError
 from .actions import DECLINE, MAX_PLAYERS, N_ACTIONS, action_table, describe_index
 from .observation import LAYOUT, OBS_SIZE, DiscardCounts, encode_fields
@@ -102,7 +102,6 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's naming convention)
         self._observation_space = observation_space(self.table_options)
         self._action_space = spaces.Discrete(N_ACTIONS)
         self._actions, self._index_of = action_table(players)
-        self._jump_in = self.table_options.jump_in
         self._declined: set[int] = set()
         self._seed_source = random.Random()
         self.game: Game | None = None
@@ -147,16 +146,12 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's naming convention)
         game = self.game
         seat = game.to_act
         self.reacting = False
-        # Who is asked must not depend on hidden cards: under jump_in every other seat is asked
-        # while a coloured card tops the pile, whether or not it holds that card.
-        everyone = self._jump_in and game.awaiting == AWAIT_PLAY and game.discard[-1] < WILD_DRAW_FOUR
-        if everyone or game.uno_window >= 0:
-            n, actor, to_act = self.players, self._moment_actor, seat
-            for k in range(1, n + 1):
-                other = (actor + k) % n
-                if other != to_act and other not in self._declined and (everyone or game.legal_actions(other)):
-                    seat, self.reacting = other, True
-                    break
+        # The core lists the seats that may speak from public facts alone, so who is asked tells nobody
+        # anything (a seat may be asked whose only answer is DECLINE).
+        for other in game.out_of_turn_seats((self._moment_actor + 1) % self.players):
+            if other not in self._declined:
+                seat, self.reacting = other, True
+                break
         self.seat = seat
         self.legal = game.legal_actions(seat)
         self.agent_selection = self.possible_agents[seat]

@@ -111,7 +111,6 @@ class Slot:
     covered: int
     truncated: bool
     final_rewards: list[float]
-    jump_in: bool
     views: list[SeatRows]   # each seat's rows
 
     def __init__(self, players: int, options: Options, round_reward: bool, reward_scale: float, max_steps: int,
@@ -125,7 +124,6 @@ class Slot:
         self.learner = learner  # -1: every seat is played by the caller (self-play)
         self.bots = bots        # bots[seat] for the other seats when a learner is set
         self.actions = actions
-        self.jump_in = options.jump_in
         self.views = [SeatRows(players) for _ in range(players)]
         self.seed_source = random.Random()
         self.bot_rng = random.Random()
@@ -173,16 +171,11 @@ class Slot:
         to_act = game.to_act
         seat = to_act if to_act is not None else 0
         reacting = False
-        everyone = self.jump_in and game.awaiting == AWAIT_PLAY and game.discard[-1] < WILD_DRAW_FOUR
-        if everyone or game.uno_window >= 0:
-            n = self.players
-            actor = self.moment_actor
-            for k in range(1, n + 1):
-                other = (actor + k) % n
-                if other != to_act and not (self.declined >> other) & 1 and (everyone or game.legal_actions(other)):
-                    seat = other
-                    reacting = True
-                    break
+        for other in game.out_of_turn_seats((self.moment_actor + 1) % self.players):
+            if not (self.declined >> other) & 1:
+                seat = other
+                reacting = True
+                break
         self.seat = seat
         self.reacting = reacting
         self.legal = game.legal_actions(seat)

@@ -358,6 +358,30 @@ class Game:
         self._legal, self._legal_seat = acts, seat
         return acts
 
+    def out_of_turn_seats(self, first: int = -1) -> list[int]:
+        """The seats besides the one to act that may speak now: say UNO or catch (R8), jump in (R12.4).
+
+        Public facts only, so that asking them tells nobody anything: while a jump-in is possible every
+        other seat is listed, whether or not it holds the card; ``legal_actions`` says what each may do.
+        In seat order from ``first``, by default from the seat whose UNO window is open (R8.3: the
+        first valid word wins), else from the seat to act.
+        """
+        w = self.uno_window
+        window = w >= 0 and len(self.hands[w]) == 1 and not self.uno_said[w]
+        jump = self._jump_in and self.awaiting == AWAIT_PLAY and self.discard[-1] < WILD_DRAW_FOUR
+        if not (window or jump):
+            return []
+        n = self.n
+        to_act = self.to_act if self.to_act is not None else -1
+        if first < 0:
+            first = w if w >= 0 else max(to_act, 0)
+        return [s for s in [(first + k) % n for k in range(n)] if s != to_act]
+
+    def may_act(self) -> list[int]:
+        """Every seat with a legal action now: the seat to act, then ``out_of_turn_seats`` that have one."""
+        seats = [self.to_act] if self.to_act is not None else []
+        return seats + [s for s in self.out_of_turn_seats() if self.legal_actions(s)]
+
     def _turn_actions(self, seat: int) -> list[Action]:
         aw = self.awaiting
         hand = self.hands[seat]

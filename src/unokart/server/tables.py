@@ -588,8 +588,9 @@ class TableService:
         assert game is not None
         to_act = game.to_act
         requests = []
-        for index, seat in enumerate(table.seats):
-            if seat.automatic and index != to_act:
+        for index in game.out_of_turn_seats():
+            seat = table.seats[index]
+            if seat.automatic:
                 legal = game.legal_actions(index)
                 if legal:
                     requests.append(Request(index, _level(seat), game.view(index), list(legal)))

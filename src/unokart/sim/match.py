@@ -45,17 +45,6 @@ def bot_rngs(seed: int, players: int) -> list[random.Random]:
     return [random.Random(seed * 16 + seat) for seat in range(players)]
 
 
-def out_of_turn_order(game: Game) -> list[int]:
-    """Who may speak out of turn after an action, first the player whose UNO window is open
-    (R8.3: the first valid word wins), then the others from the next seat on."""
-    if game.uno_window < 0 and not (game.options.jump_in and game.awaiting == "play"):
-        return []
-    n, to_act = game.n, game.to_act
-    start = game.uno_window if game.uno_window >= 0 else to_act
-    order = [(start + i) % n for i in range(n)]
-    return [s for s in order if s != to_act]
-
-
 def play_game(bots: list, seed: int, options: Options | dict | None = None, names: list[str] | None = None,
               keep_record: bool = False, max_decisions: int = MAX_DECISIONS) -> GameResult:
     """Play one game to the target score; ``bots[seat]`` decides for each seat (timed by the wall clock).
@@ -82,9 +71,8 @@ def play_game(bots: list, seed: int, options: Options | dict | None = None, name
         decisions[seat] += 1
         return action
 
-    jump_in = game.options.jump_in
     try:
-        _play(game, ask, rounds_won, round_points, scores_before, jump_in, budget, max_decisions)
+        _play(game, ask, rounds_won, round_points, scores_before, budget, max_decisions)
     except _Abandoned:
         return GameResult(
             winner=None, scores=game.scores[:], rounds=game.round, rounds_won=rounds_won, round_points=round_points,
@@ -97,7 +85,7 @@ def play_game(bots: list, seed: int, options: Options | dict | None = None, name
     )
 
 
-def _play(game: Game, ask, rounds_won: list[int], round_points: list[int], scores_before: list[int], jump_in: bool,
+def _play(game: Game, ask, rounds_won: list[int], round_points: list[int], scores_before: list[int],
           budget: list[int], max_decisions: int) -> None:
     while True:
         awaiting = game.awaiting
@@ -114,10 +102,10 @@ def _play(game: Game, ask, rounds_won: list[int], round_points: list[int], score
         seat = game.to_act
         game.apply(ask(seat, game.legal_actions(seat)))
         # Out of turn: UNO, catches, jump-ins, until nobody wants to speak (nobody may without an open window or jump-ins).
-        spoke = game.uno_window >= 0 or jump_in
+        spoke = True
         while spoke:
             spoke = False
-            for other in out_of_turn_order(game):
+            for other in game.out_of_turn_seats():
                 legal = game.legal_actions(other)
                 if legal:
                     action = ask(other, legal)

@@ -8,6 +8,7 @@ import random
 from ..bots import Bot, make_bot
 from ..i18n import t
 from ..rules import Action, Game
+from ..rules.actions import UNO
 from ..rules.engine import RACERS
 from .source import OnChange, TableSource
 
@@ -64,10 +65,10 @@ class LocalTable(TableSource):
         game = self.game
         if game.to_act in self.bots:
             # The human just played down to one card: give them time to say UNO before a turn closes the window.
-            human_window = game.uno_window == self.seat and not game.uno_said[self.seat]
-            return game.to_act, self.delay * (OUT_OF_TURN_PATIENCE if human_window else 1)
-        for seat in self.bots:
-            if self._asked.get(seat) != game.version and game.legal_actions(seat):
+            may_say_uno = any(a.verb == UNO for a in game.legal_actions(self.seat))
+            return game.to_act, self.delay * (OUT_OF_TURN_PATIENCE if may_say_uno else 1)
+        for seat in game.may_act():
+            if seat in self.bots and self._asked.get(seat) != game.version:
                 return seat, self.delay * OUT_OF_TURN_PATIENCE
         return None
 
