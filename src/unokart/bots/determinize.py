@@ -12,7 +12,6 @@ import random
 
 from ..rules import Game, View
 from ..rules.cards import FACE_COLOR
-from ..rules.engine import _AFTER_ITEM, _AFTER_LAST, _AFTER_START
 from .knowledge import color_before_wild_draw_four, hand_voids, unseen_faces
 
 
@@ -24,16 +23,6 @@ class Determinizer:
         self.unseen = unseen_faces(view)
         self.voids = hand_voids(view)
         self.w4_color = color_before_wild_draw_four(view) if view.awaiting == "challenge" else -1
-        self.after = self._after(view)
-
-    @staticmethod
-    def _after(view: View) -> int:
-        """What follows a colour or target choice (the engine's ``after``), read from the view."""
-        if view.awaiting == "target" and not view.hand:
-            return _AFTER_LAST  # R9.3: the Green Shell of a last card
-        if view.awaiting == "color" and not any(e["type"] == "play" for e in view.events):
-            return _AFTER_START  # R3.3: the dealer chooses for a first Wild Item Box
-        return _AFTER_ITEM
 
     def sample(self, rng: random.Random) -> Game:
         view = self.view
@@ -56,7 +45,7 @@ class Determinizer:
                     del hidden[len(hidden) - free:]
         w4_seat = (view.to_act - view.direction) % view.n if view.awaiting == "challenge" else -1
         w4_guilty = w4_seat >= 0 and any(f < 52 and FACE_COLOR[f] == self.w4_color for f in hands[w4_seat])
-        return Game.from_view(view, hands, hidden, rng, w4_guilty=w4_guilty, after=self.after)
+        return Game.from_view(view, hands, hidden, rng, w4_guilty=w4_guilty)
 
 
 def determinize(view: View, rng: random.Random) -> Game:

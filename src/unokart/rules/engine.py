@@ -218,13 +218,15 @@ class Game:
         return game
 
     @classmethod
-    def from_view(cls, view: Any, hands: list[list[int]], stock: list[int], rng: random.Random,
-                  w4_guilty: bool = False, after: int = _AFTER_ITEM) -> "Game":
+    def from_view(cls, view: View, hands: list[list[int]], stock: list[int], rng: random.Random,
+                  w4_guilty: bool = False) -> "Game":
         """The position a seat's ``view`` shows, with the hidden hands and stock filled in.
 
         For search (a determinization): it logs no events and remembers no earlier actions.
-        ``w4_guilty`` is the guess for a pending challenge (R7.2); ``after`` is what follows a
-        colour or target choice (``_AFTER_START`` for the dealer's R3.3 choice, ``_AFTER_LAST`` for R9.3).
+        ``w4_guilty`` is the guess for a pending challenge (R7.2). What follows a colour or target
+        choice is read from public facts: the dealer's choice for a first Wild Item Box (R3.3) is
+        the only one made on a pile of that one card; a Green Shell fired by a last card (R9.3)
+        leaves its player with none.
         """
         g = cls._blank(list(view.names), view.options)
         g.scores = view.scores[:]
@@ -237,7 +239,12 @@ class Game:
         g.pending, g.drawn = view.pending, view.drawn
         g.w4_seat = (view.to_act - view.direction) % view.n if view.awaiting == AWAIT_CHALLENGE else -1
         g.w4_guilty = w4_guilty
-        g.after = after
+        if view.awaiting == AWAIT_COLOR and len(view.discard) == 1 and view.discard[0] == WILD_ITEM_BOX:
+            g.after = _AFTER_START
+        elif view.awaiting == AWAIT_TARGET and view.to_act is not None and view.hand_sizes[view.to_act] == 0:
+            g.after = _AFTER_LAST
+        else:
+            g.after = _AFTER_ITEM
         g.round_winner, g.game_winner = view.round_winner, view.game_winner
         g.rng = g._seed_source = rng  # reshuffles inside a search need no separate source
         g.round_seed, g.round_deck = 0, None
