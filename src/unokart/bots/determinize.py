@@ -29,7 +29,7 @@ class Determinizer:
         hidden = self.unseen[:]
         rng.shuffle(hidden)
         hands: list[list[int]] = [[] for _ in view.hand_sizes]
-        hands[view.seat] = view.hand[:]
+        hands[view.own_seat] = view.hand[:]
         for seat, (lacks, count) in enumerate(self.voids):  # first the cards read as lacking something
             if count:
                 allowed = [i for i, f in enumerate(hidden) if f not in lacks][:count]
@@ -43,7 +43,7 @@ class Determinizer:
                 if free:
                     hands[seat] += hidden[-free:]
                     del hidden[len(hidden) - free:]
-        w4_seat = (view.to_act - view.direction) % view.n if view.awaiting == "challenge" else -1
+        w4_seat = (view.to_act - view.direction) % view.n if view.awaiting == "challenge" and view.to_act is not None else -1
         w4_guilty = w4_seat >= 0 and any(f < 52 and FACE_COLOR[f] == self.w4_color for f in hands[w4_seat])
         return Game.from_view(view, hands, hidden, rng, w4_guilty=w4_guilty)
 

@@ -77,7 +77,7 @@ class HeuristicBot:
 
     def challenges(self, view: View) -> bool:
         """Whether the Wild Draw Four just played on this seat is likely a bluff (R7.2)."""
-        return chance_guilty(view, (view.seat - view.direction) % view.n) > CHALLENGE_THRESHOLD
+        return chance_guilty(view, (view.own_seat - view.direction) % view.n) > CHALLENGE_THRESHOLD
 
     def play(self, view: View, turn: list[Action]) -> Action:
         plays = self.with_uno([a for a in turn if a.verb == A.PLAY], view)
@@ -87,7 +87,7 @@ class HeuristicBot:
         return self.pick_play(view, plays)
 
     def pick_play(self, view: View, plays: list[Action]) -> Action:
-        return best_play(plays, view.hand, view.seat, view.direction, view.hand_sizes, view.color)
+        return best_play(plays, view.hand, view.own_seat, view.direction, view.hand_sizes, view.color)
 
     def pick_color(self, view: View) -> int:
         return best_color(view.hand)

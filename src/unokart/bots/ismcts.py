@@ -122,14 +122,14 @@ class IsmctsBot(HeuristicBot):
     # ------------------------------------------------------------------ the prior
     def challenges(self, view: View) -> bool:
         """A careful player bluffs a Wild Draw Four only to stop a player about to go out."""
-        return view.hand_sizes[view.seat] <= THREAT and super().challenges(view)
+        return view.hand_sizes[view.own_seat] <= THREAT and super().challenges(view)
 
     def pick_play(self, view: View, plays: list[Action]) -> Action:
         """The heuristic's play, made patient, unless leading a colour the next seat lacks,
         or shedding points while it is about to go out, is worth more."""
-        favourite = patient_play(plays, view.hand, view.seat, view.direction, view.hand_sizes, view.color)
+        favourite = patient_play(plays, view.hand, view.own_seat, view.direction, view.hand_sizes, view.color)
         lacks = next_seat_lacks(view)
-        shedding = view.hand_sizes[(view.seat + view.direction) % view.n] <= THREAT
+        shedding = view.hand_sizes[(view.own_seat + view.direction) % view.n] <= THREAT
         if not any(lacks) and not shedding:
             return favourite
         held = {FACE_COLOR[f] for f in view.hand if f < 52}

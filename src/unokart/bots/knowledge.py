@@ -116,7 +116,7 @@ def hand_voids(view: View) -> list[tuple[frozenset[int], int]]:
 def next_seat_lacks(view: View) -> list[float]:
     """Per colour, the share of the next seat's hand read as holding none of it (hand_voids):
     1.0 when its whole hand is, 0.0 when nothing is known."""
-    following = (view.seat + view.direction) % view.n
+    following = (view.own_seat + view.direction) % view.n
     lacks, count = hand_voids(view)[following]
     size = view.hand_sizes[following]
     if not count or not size:

@@ -95,7 +95,7 @@ class NumpyPolicyBot:
 
         obs = observation_for(view, legal_actions)
         index = int(self.policy.act(obs["observation"][None, :], obs["action_mask"][None, :].astype(bool))[0])
-        return None if index == DECLINE else action_of_index(index, view.seat, view.n)
+        return None if index == DECLINE else action_of_index(index, view.own_seat, view.n)
 
 
 def models_folders(models_dir: "str | Path | None" = None) -> list[Path]:

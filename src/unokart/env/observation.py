@@ -63,7 +63,7 @@ def encode(view: View, covered_color: int = -1, reacting: bool = False) -> np.nd
     ``covered_color`` is the colour active before a Wild Draw Four on top (public:
     the env tracks it as play goes; a bot reads it from the view's events).
     """
-    return encode_fields(view.seat, view.n, view.hand, view.hand_sizes, view.discard, view.color, view.direction,
+    return encode_fields(view.own_seat, view.n, view.hand, view.hand_sizes, view.discard, view.color, view.direction,
                          view.to_act, view.awaiting, view.pending, view.stock, view.drawn, view.uno_said,
                          view.uno_window, view.scores, view.options.target_score, covered_color, reacting)
 

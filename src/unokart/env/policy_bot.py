@@ -51,7 +51,7 @@ class PolicyBot:
         obs = observation_for(view, legal_actions)
         index, _ = self.model.predict(obs, action_masks=obs["action_mask"].astype(bool), deterministic=self.deterministic)
         index = int(index)
-        return None if index == DECLINE else action_of_index(index, view.seat, view.n)
+        return None if index == DECLINE else action_of_index(index, view.own_seat, view.n)
 
 
 def load_policy(path: "str | Path") -> Any:

@@ -237,7 +237,7 @@ class Game:
         g.color = view.color
         g.uno_said, g.uno_window = view.uno_said[:], view.uno_window
         g.pending, g.drawn = view.pending, view.drawn
-        g.w4_seat = (view.to_act - view.direction) % view.n if view.awaiting == AWAIT_CHALLENGE else -1
+        g.w4_seat = (view.to_act - view.direction) % view.n if view.awaiting == AWAIT_CHALLENGE and view.to_act is not None else -1
         g.w4_guilty = w4_guilty
         if view.awaiting == AWAIT_COLOR and len(view.discard) == 1 and view.discard[0] == WILD_ITEM_BOX:
             g.after = _AFTER_START

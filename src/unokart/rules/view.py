@@ -33,9 +33,7 @@ class View:
         "pending", "drawn", "round_winner", "game_winner", "version", "_events", "_event_count",
     )
 
-    # seat and to_act are an int or None (a spectator's view, a round over); typed Any so that
-    # code that only ever sees a seated player's view, in play, may use them as ints.
-    seat: Any
+    seat: int | None      # None: a spectator's view
     n: int
     names: list[str]
     options: Options
@@ -44,7 +42,7 @@ class View:
     discard: list[int]
     color: int
     direction: int
-    to_act: Any
+    to_act: int | None    # None: the round is over
     awaiting: str
     stock: int
     uno_said: list[bool]
@@ -95,6 +93,13 @@ class View:
     def __reduce__(self) -> tuple[Any, tuple[tuple[Any, ...]]]:
         # Views travel to bot processes (the server's search pool); a compiled class needs telling how.
         return (_restored_view, (tuple(getattr(self, name) for name in View.__slots__),))
+
+    @property
+    def own_seat(self) -> int:
+        """The seat of a player's view; a spectator's view belongs to none (asking is a bug)."""
+        if self.seat is None:
+            raise ValueError("a spectator's view belongs to no seat")
+        return self.seat
 
     @property
     def top(self) -> int:
