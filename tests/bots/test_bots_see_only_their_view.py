@@ -12,7 +12,7 @@ from unokart.rules.cards import FACE_COUNT
 
 PUBLIC = {name for name in ("seat", "n", "names", "options", "hand", "hand_sizes", "discard", "color", "direction",
                             "to_act", "awaiting", "stock", "uno_said", "uno_window", "scores", "round", "dealer",
-                            "pending", "drawn", "round_winner", "game_winner", "version", "events", "top")}
+                            "pending", "drawn", "round_winner", "game_winner", "version", "events", "top", "own_seat")}
 
 
 class RecordingView:
