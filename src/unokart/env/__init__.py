@@ -15,7 +15,6 @@ of these names that is used.
 from __future__ import annotations
 
 import importlib
-import sys
 from typing import Any
 
 _LAZY = {

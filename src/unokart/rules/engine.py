@@ -8,17 +8,17 @@ effect, R8.3) and explains any other with the rule it breaks.
 from __future__ import annotations
 
 import random
-from typing import Any, Final, Iterable
+from typing import Any, Final
 
 from . import actions as A
 from .actions import Action, as_action, make
 from .cards import (
-    BLUE, COLOR_NAMES, COLORS, DEALER_DRAW_VALUE, DECK_SIZE, DRAW_TWO, FACE_CODE, FACE_COLOR,
-    FACE_COUNT, FACE_POINTS, FACE_RANK, FULL_DECK, GREEN, RED, REVERSE, SKIP, WILD,
-    ITEMS, WILD_DRAW_FOUR, WILD_ITEM_BOX, YELLOW, card_codes, parse_card,
+    BLUE, COLOR_NAMES, COLORS, DEALER_DRAW_VALUE, DRAW_TWO, FACE_CODE, FACE_COLOR,
+    FACE_POINTS, FACE_RANK, FULL_DECK, GREEN, RED, REVERSE, SKIP, WILD,
+    ITEMS, WILD_DRAW_FOUR, WILD_ITEM_BOX, YELLOW, card_codes,
 )
-from .errors import SHOWN_CHARS, IllegalAction, NotationError, RecordError, SetupError, UnoKartError, printable, shown
-from .records import check_name
+from .errors import IllegalAction, NotationError, RecordError, SetupError, UnoKartError, printable, shown
+from .records import check_name, deck_faces, record_of, record_parts, round_fields
 from .options import Options
 from .states import (
     AWAIT_CHALLENGE, AWAIT_COLOR, AWAIT_DRAWN, AWAIT_PLAY, AWAIT_STACK, AWAIT_SWAP, AWAIT_TARGET, GAME_OVER, ROUND_OVER,
@@ -31,7 +31,6 @@ _AFTER_ITEM: Final = 1
 _AFTER_LAST: Final = 2
 
 RACERS: Final = ("Mario", "Luigi", "Peach", "Toad", "Yoshi", "Bowser", "Daisy", "Wario", "Koopa", "Rosalina")
-RECORD_FORMAT: Final = "unokart-record/1"
 
 _PLAY_CACHE: dict[tuple[int, int, bool], tuple[Action, ...]] = {}
 
@@ -136,7 +135,7 @@ class Game:
                              "core.setup.dealer", {"number": dealer, "last": game.n - 1})
         game._seed_source = random.Random(seed)
         game.log_events = log_events
-        game._start_round(seed, dealer, _deck_faces(deck) if deck is not None else None)
+        game._start_round(seed, dealer, deck_faces(deck) if deck is not None else None)
         return game
 
     @classmethod
@@ -168,23 +167,9 @@ class Game:
     @classmethod
     def from_record(cls, record: object) -> "Game":
         """Replay a game record (NOTATION.md). Raises RecordError naming what is wrong."""
-        if not isinstance(record, dict):
-            raise RecordError("a record must be a JSON object", key="core.record.not_object", params={})
-        if record.get("format", RECORD_FORMAT) != RECORD_FORMAT:
-            raise RecordError(f"unknown record format {shown(record.get('format'))} (expected {RECORD_FORMAT!r})",
-                              key="core.record.format", params={"format": shown(record.get("format")), "expected": RECORD_FORMAT})
-        unknown = set(record) - {"format", "players", "options", "rounds"}
-        if unknown:
-            fields = _shown_fields(unknown)
-            raise RecordError(f"unknown record field(s): {fields}", key="core.record.unknown_fields", params={"fields": fields})
-        players = record.get("players")
-        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-            raise RecordError("'players' must be a list of names", key="core.record.players", params={})
-        rounds = record.get("rounds")
-        if not isinstance(rounds, list) or not rounds:
-            raise RecordError("'rounds' must be a non-empty list", key="core.record.rounds", params={})
+        players, options, rounds = record_parts(record)
         try:
-            game = cls._blank(players, Options.from_dict(record.get("options")))
+            game = cls._blank(players, Options.from_dict(options))
         except SetupError as err:  # the record is what is broken: its table, in the same words
             raise RecordError(str(err), key=err.key, params=err.params, rule=err.rule) from None
         for seat, name in enumerate(players):
@@ -192,7 +177,7 @@ class Game:
         for number, rnd in enumerate(rounds, 1):
             where = f"round {number}: " if len(rounds) > 1 else ""
             shown_round = number if len(rounds) > 1 else 0
-            seed, dealer, deck, acts = _round_fields(rnd, where, game.n, shown_round)
+            seed, dealer, deck, acts = round_fields(rnd, where, game.n, shown_round)
             if number == 1:
                 game._seed_source = random.Random(seed)
                 game._start_round(seed, dealer, deck)
@@ -260,7 +245,7 @@ class Game:
         if self.awaiting != ROUND_OVER:
             raise IllegalAction("R9.1", f"the round is not over (awaiting {self.awaiting})",
                                 "core.refusal.round_not_over", {"awaiting": self.awaiting})
-        faces = _deck_faces(deck) if deck is not None else None
+        faces = deck_faces(deck) if deck is not None else None
         drawn_seed = self._seed_source.getrandbits(63)  # drawn even when a seed is given: one sequence
         self._start_round(drawn_seed if seed is None else seed, (self.dealer + 1) % self.n, faces)
 
@@ -897,7 +882,7 @@ class Game:
                 rnd["deck"] = card_codes(deck)
             rnd["actions"] = [str(a) for a in acts]
             rounds.append(rnd)
-        return {"format": RECORD_FORMAT, "players": list(self.names), "options": self.options.to_dict(), "rounds": rounds}
+        return record_of(list(self.names), self.options.to_dict(), rounds)
 
     def copy(self) -> "Game":
         """A cheap independent copy (for search): hands, piles and the random sources are copied."""
@@ -928,62 +913,6 @@ class Game:
 
     def __repr__(self) -> str:
         return f"<Game {self.n} players, round {self.round}, seat {self.to_act} {self.awaiting}, top {FACE_CODE[self.discard[-1]]}>"
-
-
-def _shown_fields(names: Iterable[object]) -> str:
-    """Unknown field names as an error lists them: a few, each cut short."""
-    listed = sorted(str(name) for name in names)
-    text = ", ".join(name if name.isprintable() and name.strip() == name and 0 < len(name) <= SHOWN_CHARS else shown(name)
-                     for name in listed[:5])  # "" and " " are quoted, or they would read as nothing
-    return text + (f" (+{len(listed) - 5})" if len(listed) > 5 else "")
-
-
-def _deck_faces(deck: Any, shown_round: int = 0) -> list[int]:
-    """A record's ``deck``: a permutation of the 112 cards, top of the stock first."""
-    if not isinstance(deck, list) or not all(isinstance(c, str) for c in deck):
-        raise RecordError("'deck' must be a list of card codes", key="core.record.deck_not_list", params={"round": shown_round})
-    try:
-        faces = [parse_card(c) for c in deck]
-    except NotationError as err:
-        raise RecordError(f"'deck': {err}", key="core.record.deck_card",
-                          params={"round": shown_round, "text": err.params.get("text", "")}) from None
-    counts = [0] * len(FACE_COUNT)
-    for f in faces:
-        counts[f] += 1
-    if len(faces) != DECK_SIZE or counts != list(FACE_COUNT):
-        extra = [FACE_CODE[f] for f in range(len(counts)) if counts[f] > FACE_COUNT[f]]
-        missing = [FACE_CODE[f] for f in range(len(counts)) if counts[f] < FACE_COUNT[f]]
-        raise RecordError(f"'deck' is not the 112 cards (R1): {len(faces)} cards"
-                          + (f", too many {' '.join(extra)}" if extra else "")
-                          + (f", missing {' '.join(missing)}" if missing else ""),
-                          key="core.record.deck_not_112",
-                          params={"round": shown_round, "count": len(faces), "extra": " ".join(extra) or "-",
-                                  "missing": " ".join(missing) or "-"})
-    return faces
-
-
-def _round_fields(rnd: Any, where: str, n: int, shown_round: int = 0) -> tuple[int, int | None, list[int] | None, list]:
-    if not isinstance(rnd, dict):
-        raise RecordError(f"{where}a round must be an object", key="core.record.round_not_object", params={"round": shown_round})
-    unknown = set(rnd) - {"dealer", "seed", "deck", "actions"}
-    if unknown:
-        fields = _shown_fields(unknown)
-        raise RecordError(f"{where}unknown round field(s): {fields}", key="core.record.round_unknown_fields",
-                          params={"round": shown_round, "fields": fields})
-    if "seed" not in rnd and "deck" not in rnd:
-        raise RecordError(f"{where}a round needs a 'seed' (or a 'deck')", key="core.record.round_no_seed", params={"round": shown_round})
-    seed = rnd.get("seed", 0)
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise RecordError(f"{where}'seed' must be a whole number", key="core.record.seed", params={"round": shown_round})
-    dealer = rnd.get("dealer")
-    if dealer is not None and (not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n):
-        raise RecordError(f"{where}'dealer' must be a seat from 0 to {n - 1}, not {shown(dealer)}", key="core.record.dealer",
-                          params={"round": shown_round, "last": n - 1, "dealer": shown(dealer)})
-    deck = _deck_faces(rnd["deck"], shown_round) if "deck" in rnd else None
-    acts = rnd.get("actions", [])
-    if not isinstance(acts, list):
-        raise RecordError(f"{where}'actions' must be a list", key="core.record.actions", params={"round": shown_round})
-    return seed, dealer, deck, acts
 
 
 def _choose_dealer(rng: random.Random, n: int) -> int:

@@ -7,7 +7,7 @@ import json
 import secrets
 from dataclasses import dataclass
 
-from ..rules import Game, RecordError
+from ..rules import Game, RecordError, records
 from ..rules.states import GAME_OVER
 
 
@@ -23,8 +23,7 @@ def commitment(seed: int) -> str:
 
 def record_of(players: list[str], options: dict, seeds: list[int], actions: list[list[str]]) -> dict:
     """The NOTATION.md record of a stored game (each round dealt from its seed)."""
-    return {"format": "unokart-record/1", "players": players, "options": options,
-            "rounds": [{"seed": seed, "actions": acts} for seed, acts in zip(seeds, actions)]}
+    return records.record_of(players, options, [{"seed": seed, "actions": acts} for seed, acts in zip(seeds, actions)])
 
 
 class VerifyError(Exception):
