@@ -13,13 +13,14 @@ from typing import Any, Final
 from . import actions as A
 from .actions import Action, as_action, make
 from .cards import (
-    BLUE, COLOR_NAMES, COLORS, DEALER_DRAW_VALUE, DRAW_TWO, FACE_CODE, FACE_COLOR,
+    BLUE, COLORS, DEALER_DRAW_VALUE, DRAW_TWO, FACE_CODE, FACE_COLOR,
     FACE_POINTS, FACE_RANK, FULL_DECK, GREEN, RED, REVERSE, SKIP, WILD,
     ITEMS, WILD_DRAW_FOUR, WILD_ITEM_BOX, YELLOW, card_codes,
 )
-from .errors import IllegalAction, NotationError, RecordError, SetupError, UnoKartError, printable, shown
+from .errors import IllegalAction, RecordError, SetupError, UnoKartError, printable, shown
 from .records import check_name, deck_faces, record_of, record_parts, round_fields
 from .options import Options
+from .refusals import explain
 from .states import (
     AWAIT_CHALLENGE, AWAIT_COLOR, AWAIT_DRAWN, AWAIT_PLAY, AWAIT_STACK, AWAIT_SWAP, AWAIT_TARGET, GAME_OVER, ROUND_OVER,
 )
@@ -420,7 +421,7 @@ class Game:
                 self._emit({"type": "catch_missed", "seat": seat, "target": target})
                 self._accept(a)
                 return
-            raise self._explain(a)
+            raise explain(self, a)
         if self.uno_window >= 0 and seat != self.uno_window and verb in A.TURN_VERBS:
             self.uno_window = -1  # R8.3: another seat's turn action closes the window
         if verb == A.PLAY:
@@ -703,109 +704,6 @@ class Game:
         """R8.3: a catch outside the window, or of a seat that said UNO, has no effect."""
         return (0 <= a.seat < self.n and 0 <= a.target < self.n and a.seat != a.target
                 and self.awaiting not in (ROUND_OVER, GAME_OVER))
-
-    @staticmethod
-    def _malformed(a: Action) -> NotationError | None:
-        """What makes an Action object (built in code, not parsed) no action at all, or None."""
-        if a.verb not in A.VERBS:
-            return NotationError(f"unknown verb {shown(a.verb)}", "core.notation.unknown_verb",
-                                 {"verb": shown(a.verb), "verbs": ", ".join(A.VERBS)})
-        if a.verb in (A.PLAY, A.JUMP) and not (isinstance(a.card, int) and 0 <= a.card < len(FACE_CODE)):
-            return NotationError(f"there is no card {shown(a.card)}", "core.notation.card", {"text": shown(a.card)})
-        if (a.verb == A.COLOR or (a.verb == A.PLAY and a.card == WILD_DRAW_FOUR)) and a.color not in range(4):
-            return NotationError(f"{shown(a.color)} is not a colour (0 to 3: R, Y, G, B)", "core.notation.colour",
-                                 {"text": shown(a.color)})
-        return None
-
-    def _explain(self, a: Action) -> UnoKartError:
-        n, seat, verb = self.n, a.seat, a.verb
-        if not 0 <= seat < n:
-            return IllegalAction("R2.1", f"there is no seat {seat} (seats 0 to {n - 1})",
-                                 "core.refusal.no_such_seat", {"number": seat, "last": n - 1})
-        if self.awaiting == GAME_OVER:
-            return IllegalAction("R11.2", "the game is over", "core.refusal.game_over", {})
-        if self.awaiting == ROUND_OVER:
-            return IllegalAction("R9.1", "the round is over: deal the next round first", "core.refusal.round_over", {})
-        malformed = self._malformed(a)
-        if malformed is not None:
-            return malformed
-        hand = self.hands[seat]
-        if verb in (A.TARGET, A.CATCH, A.SWAP) and not 0 <= a.target < n:
-            return IllegalAction("R2.1", f"there is no seat {a.target} (seats 0 to {n - 1})",
-                                 "core.refusal.no_such_seat", {"number": a.target, "last": n - 1})
-        if verb == A.UNO:
-            if len(hand) != 1:
-                return IllegalAction("R8.3", f"UNO may be said only holding exactly one card (seat {seat} holds {len(hand)})",
-                                     "core.refusal.uno_not_one_card", {"seat": seat, "count": len(hand)})
-            if self.uno_said[seat]:
-                return IllegalAction("R8.3", f"seat {seat} has already said UNO", "core.refusal.uno_already", {"seat": seat})
-            return IllegalAction("R8.3", "the UNO window is closed: another player has taken a turn since",
-                                 "core.refusal.uno_window_closed", {"seat": seat})
-        if verb == A.CATCH:
-            return IllegalAction("R8.2", "a player cannot catch themselves", "core.refusal.catch_self", {"seat": seat})
-        if verb in (A.PLAY, A.JUMP) and a.card not in hand:
-            return IllegalAction("R4.1", f"seat {seat} holds no {FACE_CODE[a.card]}",
-                                 "core.refusal.not_in_hand", {"seat": seat, "card": FACE_CODE[a.card]})
-        if verb == A.JUMP:
-            return self._explain_jump(a)
-        if seat != self.to_act:
-            return IllegalAction("R2.1", f"it is seat {self.to_act}'s turn (awaiting {self.awaiting}), not seat {seat}'s",
-                                 "core.refusal.not_your_turn",
-                                 {"seat": seat, "to_act": self.to_act if self.to_act is not None else -1, "awaiting": self.awaiting})
-        if verb in (A.PLAY,) and a.uno and len(hand) != 2:
-            return IllegalAction("R8.3", f"UNO may be said only when the play leaves one card (seat {seat} would hold {len(hand) - 1})",
-                                 "core.refusal.uno_not_last", {"seat": seat, "count": len(hand) - 1})
-        aw = self.awaiting
-        expected = {
-            AWAIT_PLAY: ("R4.1", "play a card or draw"),
-            AWAIT_DRAWN: ("R4.3", f"play the card just drawn ({FACE_CODE[self.drawn] if self.drawn >= 0 else '-'}) or pass"),
-            AWAIT_CHALLENGE: ("R7.1", "challenge or accept the Wild Draw Four" + (" (or stack another)" if self.options.stacking else "")),
-            AWAIT_STACK: ("R12.1", "stack a card of the same kind or accept the draws"),
-            AWAIT_COLOR: ("R6.6", "choose a colour: color R, Y, G or B"),
-            AWAIT_TARGET: ("R6.4", "choose the opponent the Green Shell hits: target SEAT"),
-            AWAIT_SWAP: ("R12.5", "choose the player to swap hands with: swap SEAT"),
-        }[aw]
-        if aw == AWAIT_PLAY and verb == A.PLAY:
-            top = self.discard[-1]
-            return IllegalAction("R4.1", f"{FACE_CODE[a.card]} does not match {FACE_CODE[top]} (active colour {COLOR_NAMES[self.color]})",
-                                 "core.refusal.no_match", {"card": FACE_CODE[a.card], "top": FACE_CODE[top], "color": COLORS[self.color]})
-        if aw == AWAIT_DRAWN and verb == A.PLAY:
-            return IllegalAction("R4.3", f"only the card just drawn ({FACE_CODE[self.drawn]}) may be played now",
-                                 "core.refusal.only_drawn", {"card": FACE_CODE[a.card], "drawn": FACE_CODE[self.drawn]})
-        if aw == AWAIT_DRAWN and verb == A.PASS:
-            return IllegalAction("R12.3", f"force_play: the drawn {FACE_CODE[self.drawn]} can be played, so it must be",
-                                 "core.refusal.must_play_drawn", {"drawn": FACE_CODE[self.drawn]})
-        if aw in (AWAIT_CHALLENGE, AWAIT_STACK) and verb == A.PLAY:
-            if not self.options.stacking:
-                return IllegalAction("R7.1", "challenge or accept the Wild Draw Four first", "core.refusal.challenge_first", {})
-            w4 = self.discard[-1] == WILD_DRAW_FOUR
-            kind = "Wild Draw Four" if w4 else "Draw Two"
-            return IllegalAction("R12.1", f"only a {kind} may be stacked on a {kind} (no mixing)",
-                                 "core.refusal.stack_only_w4" if w4 else "core.refusal.stack_only_d2", {"card": FACE_CODE[a.card]})
-        if aw in (AWAIT_TARGET, AWAIT_SWAP) and verb in (A.TARGET, A.SWAP) and a.target == seat:
-            return IllegalAction(expected[0], "choose another player, not yourself", "core.refusal.not_yourself", {"seat": seat})
-        # What the deciding seat may do now, in the player's words (the key names the decision).
-        wanted = "challenge_or_stack" if aw == AWAIT_CHALLENGE and self.options.stacking else aw
-        params: dict[str, str | int] = {"verb": verb, "awaiting": aw}
-        if aw == AWAIT_DRAWN:
-            params["drawn"] = FACE_CODE[self.drawn] if self.drawn >= 0 else "-"
-        return IllegalAction(expected[0], f"'{verb}' is not allowed now: {expected[1]}", "core.refusal.expect." + wanted, params)
-
-    def _explain_jump(self, a: Action) -> IllegalAction:
-        if not self.options.jump_in:
-            return IllegalAction("R12.4", "jump-in is not a rule at this table", "core.refusal.jump_off", {})
-        if a.card >= 52:
-            return IllegalAction("R12.4", "a wild can never jump in", "core.refusal.jump_wild", {"card": FACE_CODE[a.card]})
-        if a.seat == self.to_act:
-            return IllegalAction("R12.4", "it is your turn: play the card instead of jumping in", "core.refusal.jump_own_turn", {})
-        if self.awaiting != AWAIT_PLAY:
-            return IllegalAction("R12.4", f"no jump-in while a decision is pending (awaiting {self.awaiting})",
-                                 "core.refusal.jump_pending", {"awaiting": self.awaiting})
-        if a.uno and len(self.hands[a.seat]) != 2:
-            return IllegalAction("R8.3", "UNO may be said only when the play leaves one card",
-                                 "core.refusal.uno_not_last", {"seat": a.seat, "count": len(self.hands[a.seat]) - 1})
-        return IllegalAction("R12.4", f"{FACE_CODE[a.card]} is not identical to the top card {FACE_CODE[self.discard[-1]]}",
-                             "core.refusal.jump_not_identical", {"card": FACE_CODE[a.card], "top": FACE_CODE[self.discard[-1]]})
 
     # ------------------------------------------------------------------ events, views, records
     def _emit(self, event: dict, to: tuple[int, ...] | None = None) -> None:
