@@ -3,7 +3,7 @@
 The server and the clients say a refusal in the player's language from its key
 and parameters (``unokart.narrate.describe_refusal``); the English sentence
 (``str(err)``) stays as it was. These tests find every ``IllegalAction`` site in
-the engine's source, then make the engine raise each one in seeded random games
+the core's source, then make the engine raise each one in seeded random games
 (every house rule), and check each key against all five catalogues.
 """
 
@@ -24,7 +24,9 @@ from unokart.rules.states import AWAITING
 from unokart.rules.cards import COLOR_NAMES, COLORS, FACE_CODE
 from unokart.rules.options import Options
 
-ENGINE_SOURCE = Path(__file__).resolve().parents[2] / "src" / "unokart" / "rules" / "engine.py"
+# The core refuses in the engine, in its explanations and in its views.
+CORE_SOURCES = sorted((Path(__file__).resolve().parents[2] / "src" / "unokart" / "rules").glob("*.py"))
+CORE_TEXT = "\n".join(path.read_text(encoding="utf-8") for path in CORE_SOURCES)
 DECISIONS = [a for a in AWAITING if a not in ("round_over", "game_over")]
 # A card code standing alone: what must never reach a player's sentence.
 CARD_CODE = re.compile(r"(?<![A-Za-z0-9+])(?:[RYGB](?:[0-9]|S|R|\+2)|W\+4|WIB)(?![A-Za-z0-9])")
@@ -38,16 +40,15 @@ def _placeholders(text: str) -> set[str]:
     return {field for _lit, field, _spec, _conv in string.Formatter().parse(text) if field}
 
 
-def _engine_calls() -> list[ast.Call]:
-    tree = ast.parse(ENGINE_SOURCE.read_text(encoding="utf-8"))
-    return [node for node in ast.walk(tree)
+def _core_calls() -> list[tuple[str, ast.Call]]:
+    return [(path.name, node) for path in CORE_SOURCES for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "IllegalAction"]
 
 
 def _expected_keys() -> set[str]:
-    """Every key the engine's source names, and the per-decision keys it builds."""
-    literal = set(re.findall(r'"(core\.refusal\.[a-z0-9_.]*[a-z0-9_])"', ENGINE_SOURCE.read_text(encoding="utf-8")))
-    assert '"core.refusal.expect." + wanted' in ENGINE_SOURCE.read_text(encoding="utf-8")
+    """Every key the core's source names, and the per-decision keys it builds."""
+    literal = set(re.findall(r'"(core\.refusal\.[a-z0-9_.]*[a-z0-9_])"', CORE_TEXT))
+    assert '"core.refusal.expect." + wanted' in CORE_TEXT
     return literal | {f"core.refusal.expect.{aw}" for aw in DECISIONS} | {"core.refusal.expect.challenge_or_stack"}
 
 
@@ -132,11 +133,11 @@ def refusals() -> dict[str, list[IllegalAction]]:
     return _collect()
 
 
-def test_every_illegal_action_in_the_engine_source_is_given_a_key_and_params():
-    calls = _engine_calls()
+def test_every_illegal_action_in_the_core_source_is_given_a_key_and_params():
+    calls = _core_calls()
     assert len(calls) >= 25
-    for call in calls:
-        where = f"engine.py line {call.lineno}"
+    for name, call in calls:
+        where = f"{name} line {call.lineno}"
         assert len(call.args) == 4, f"{where}: IllegalAction(rule, reason, key, params) takes four arguments"
         key = call.args[2]
         assert (isinstance(key, ast.Constant) and str(key.value).startswith("core.refusal.")) or \
