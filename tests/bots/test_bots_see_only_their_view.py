@@ -30,13 +30,13 @@ class RecordingView:
 def hidden_cards_shuffled(game: Game, seat: int, rng: random.Random) -> Game:
     """The same game as ``seat`` sees it, with every card it cannot see dealt differently."""
     other = game.copy()
-    hidden = [f for s, hand in enumerate(other.hands) if s != seat for f in hand] + other.stock
+    hidden = [f for s, hand in enumerate(other._hands) if s != seat for f in hand] + other._stock
     rng.shuffle(hidden)
-    for s, hand in enumerate(other.hands):
+    for s, hand in enumerate(other._hands):
         if s != seat:
             size = len(hand)
-            other.hands[s] = [hidden.pop() for _ in range(size)]
-    other.stock = hidden  # the deciding seat's own hand, and so its legal actions, stay as they were
+            other._hands[s] = [hidden.pop() for _ in range(size)]
+    other._stock = hidden  # the deciding seat's own hand, and so its legal actions, stay as they were
     return other
 
 
@@ -73,7 +73,7 @@ def test_dealing_the_hidden_cards_differently_never_changes_a_decision(bot_name)
     for game in positions(bot_name, range(2)):
         seat = game.to_act
         other = hidden_cards_shuffled(game, seat, shuffler)
-        assert other.hands != game.hands or len(other.stock) == 0
+        assert other._hands != game._hands or len(other._stock) == 0
         first = bot.choose(game.view(seat), game.legal_actions(seat), random.Random(compared))
         second = bot.choose(other.view(seat), other.legal_actions(seat), random.Random(compared))
         assert first == second
@@ -93,11 +93,11 @@ def test_a_determinization_keeps_what_the_seat_sees_and_deals_the_rest():
     seat = game.to_act
     view = game.view(seat)
     deal = determinize(view, random.Random(1))
-    assert deal.hands[seat] == game.hands[seat]
-    assert deal.discard == game.discard
-    assert [len(h) for h in deal.hands] == [len(h) for h in game.hands]
+    assert deal.hand(seat) == game.hand(seat)
+    assert deal._discard == game._discard
+    assert deal.hand_sizes() == game.hand_sizes()
     counts = [0] * len(FACE_COUNT)
-    for face in [f for h in deal.hands for f in h] + deal.stock + deal.discard:
+    for face in [f for h in deal._hands for f in h] + deal._stock + deal._discard:
         counts[face] += 1
     assert counts == list(FACE_COUNT)
     assert deal.legal_actions() == game.legal_actions()

@@ -44,7 +44,7 @@ def test_unseen_cards_are_exactly_the_other_hands_and_the_stock():
     for game in heuristic_positions(3, range(3)):
         seat = game.to_act
         counts = unseen_counts(game.view(seat))
-        hidden = [f for s, hand in enumerate(game.hands) if s != seat for f in hand] + list(game.stock)
+        hidden = [f for s, hand in enumerate(game._hands) if s != seat for f in hand] + list(game._stock)
         assert counts == [hidden.count(face) for face in range(54)]
 
 
@@ -58,6 +58,6 @@ def test_what_careful_players_draws_say_they_lack_is_almost_always_true():
             if count:
                 readings += 1
                 assert other != seat
-                wrong += sum(face not in lacks for face in game.hands[other]) < count
+                wrong += sum(face not in lacks for face in game.hand(other)) < count
     assert readings > 500
     assert wrong / readings < 0.03

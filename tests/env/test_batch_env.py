@@ -138,7 +138,7 @@ def test_a_finished_game_restarts_by_itself_with_its_first_observation():
             game = batch.games()[i]
             assert game is not before[i] and not game.actions  # a fresh deal, nothing played yet by anyone
             assert rewards[i].sum() == pytest.approx(0.0) and rewards[i].max() > 0  # zero-sum round points
-            assert mask[i].any() and obs[i][LAYOUT["hand"]].sum() == len(game.hands[int(seat[i])])
+            assert mask[i].any() and obs[i][LAYOUT["hand"]].sum() == len(game.hand(int(seat[i])))
             restarted += 1
         assert mask.any(axis=1).all()  # every game always waits for a decision
     assert restarted >= 3

@@ -27,7 +27,7 @@ def aec():
 
 
 def a_card_not_held(aec) -> int:
-    hand = set(aec.game.hands[aec.seat])
+    hand = set(aec.game.hand(aec.seat))
     face = next(f for f in range(52) if f not in hand)
     return index_of_action(Action(aec.seat, "play", face), 4)
 

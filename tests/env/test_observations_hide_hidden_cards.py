@@ -20,12 +20,12 @@ def deal_hidden_cards_again(game, keep: set[int], rng: random.Random):
     """A copy of ``game`` with the hands outside ``keep`` and the stock re-dealt from their own cards."""
     other = game.copy()
     movable = [s for s in range(other.n) if s not in keep]
-    pool = other.stock + [face for s in movable for face in other.hands[s]]
+    pool = other._stock + [face for s in movable for face in other.hand(s)]
     rng.shuffle(pool)
     for s in movable:
-        size = len(other.hands[s])
-        other.hands[s], pool = pool[:size], pool[size:]
-    other.stock = pool
+        size = len(other.hand(s))
+        other._hands[s], pool = pool[:size], pool[size:]
+    other._stock = pool
     other._legal, other._legal_seat = None, -1  # the copy's legal-move cache described the old hands
     return other
 
@@ -50,7 +50,7 @@ def test_redealing_hidden_cards_changes_no_observation_and_no_turn_order(players
             if game.awaiting == "drawn":
                 keep.add(game.to_act)  # the drawn card must stay in the drawer's hand
             aec.game = deal_hidden_cards_again(game, keep, rng)
-            changed += aec.game.hands != game.hands
+            changed += aec.game._hands != game._hands
             aec._select()
             assert (aec.agent_selection, aec.reacting) == selected
             assert same_observation(aec.observe(agent), before[agent]), (seat, game.state())
@@ -67,9 +67,9 @@ def test_own_hand_is_in_the_observation_and_others_only_by_size():
     for seat, agent in enumerate(aec.possible_agents):
         obs = aec.observe(agent)["observation"]
         assert obs.shape == (OBS_SIZE,)
-        assert np.array_equal(obs[LAYOUT["hand"]], np.bincount(game.hands[seat], minlength=54))
+        assert np.array_equal(obs[LAYOUT["hand"]], np.bincount(game.hand(seat), minlength=54))
         sizes = obs[LAYOUT["hand_sizes"]]
-        assert [int(x) for x in sizes[:3]] == [len(game.hands[(seat + k) % 3]) for k in range(3)]
+        assert [int(x) for x in sizes[:3]] == [len(game.hand((seat + k) % 3)) for k in range(3)]
         assert not sizes[3:].any()
 
 
@@ -80,8 +80,8 @@ def test_a_bot_encodes_its_view_exactly_as_the_env_observes(players, options):
     covered_seen = reshuffles = 0
     pile = None
     for aec in random_walk(aec, random.Random(3), decisions=1500, seed=8):
-        reshuffles += pile is not None and aec.game.discard is not pile and aec.game.actions != []
-        pile = aec.game.discard
+        reshuffles += pile is not None and aec.game._discard is not pile and aec.game.actions != []
+        pile = aec.game._discard
         seat, agent = aec.seat, aec.agent_selection
         from_view = observation_for(aec.game.view(seat), aec.legal)
         assert same_observation(from_view, aec.observe(agent))

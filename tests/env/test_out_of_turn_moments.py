@@ -34,7 +34,7 @@ def test_forgetting_uno_gives_the_others_a_catch_turn_first_and_the_forgetter_th
     aec, actor = forget_uno()
     game = aec.game
     next_seat, third = (actor + 1) % 3, (actor + 2) % 3
-    assert game.to_act == next_seat and game.uno_window == actor
+    assert game.to_act == next_seat and game._uno_window == actor
     # the seat after the one whose turn it now is speaks first: catch or let it pass
     assert aec.reacting and aec.seat == third
     catch = index_of_action(Action(third, "catch", target=actor), 3)
@@ -45,7 +45,7 @@ def test_forgetting_uno_gives_the_others_a_catch_turn_first_and_the_forgetter_th
     say_uno = index_of_action(Action(actor, "uno"), 3)
     assert mask_of(aec) == {say_uno, DECLINE}
     aec.step(say_uno)
-    assert game.uno_said[actor] and game.uno_window == -1
+    assert game._uno_said[actor] and game._uno_window == -1
     # and the turn goes on, with no catch left to make
     assert not aec.reacting and aec.seat == next_seat
     assert all(action_of_index(i, next_seat, 3).verb != "catch" for i in mask_of(aec))
@@ -54,10 +54,10 @@ def test_forgetting_uno_gives_the_others_a_catch_turn_first_and_the_forgetter_th
 def test_a_catch_from_an_out_of_turn_seat_costs_the_forgetter_two_cards():
     aec, actor = forget_uno()
     third = (actor + 2) % 3
-    assert len(aec.game.hands[actor]) == 1
+    assert len(aec.game.hand(actor)) == 1
     aec.step(index_of_action(Action(third, "catch", target=actor), 3))
-    assert len(aec.game.hands[actor]) == 3  # R8.2
-    assert aec.game.uno_window == -1
+    assert len(aec.game.hand(actor)) == 3  # R8.2
+    assert aec.game._uno_window == -1
     assert not aec.reacting and aec.seat == aec.game.to_act  # nobody else has anything to say
 
 
@@ -70,7 +70,7 @@ def test_the_seat_whose_turn_it_is_can_catch_within_its_turn():
     catch = index_of_action(Action(next_seat, "catch", target=actor), 3)
     assert catch in mask_of(aec)
     aec.step(catch)
-    assert len(aec.game.hands[actor]) == 3
+    assert len(aec.game.hand(actor)) == 3
     assert aec.seat == next_seat and not aec.reacting  # the catch is not its turn: it still plays
 
 
@@ -81,7 +81,7 @@ def test_a_turn_action_closes_the_window_and_the_chance_to_catch():
     next_seat = (actor + 1) % 3
     draw = index_of_action(Action(next_seat, "draw"), 3)
     aec.step(draw)
-    assert aec.game.uno_window == -1
+    assert aec.game._uno_window == -1
     for seat in range(3):
         assert all(a.verb != "catch" for a in aec.game.legal_actions(seat))
 
@@ -91,12 +91,12 @@ def test_under_jump_in_every_other_seat_is_asked_while_a_coloured_card_is_on_top
     jumps = 0
     for aec in random_walk(aec, random.Random(2), decisions=3000, seed=2):
         game = aec.game
-        if aec.reacting and game.uno_window < 0:
-            assert game.awaiting == "play" and game.discard[-1] < 52
+        if aec.reacting and game._uno_window < 0:
+            assert game.awaiting == "play" and game.top < 52
             legal = game.legal_actions(aec.seat)
-            assert all(a.verb == "jump" and a.card == game.discard[-1] for a in legal)
+            assert all(a.verb == "jump" and a.card == game.top for a in legal)
             jumps += bool(legal)
-        if not aec.reacting and game.awaiting == "play" and game.discard[-1] < 52:
+        if not aec.reacting and game.awaiting == "play" and game.top < 52:
             # the turn goes to the seat to act only once every other seat has been asked
             assert aec._declined | {game.to_act} == set(range(4))
     assert jumps > 0

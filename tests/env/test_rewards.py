@@ -31,7 +31,7 @@ def test_round_reward_is_the_points_won_or_lost_in_hundreds(players):
     total = play_episode(aec, seed=players)
     game = aec.game
     assert game.awaiting in ("round_over", "game_over") and game.round == 1
-    left = [sum(FACE_POINTS[f] for f in hand) for hand in game.hands]
+    left = [sum(FACE_POINTS[f] for f in hand) for hand in game._hands]
     winner = game.round_winner
     for seat, agent in enumerate(aec.possible_agents):
         expected = sum(left) / 100 if seat == winner else -left[seat] / 100

@@ -31,7 +31,7 @@ def test_a_round_against_bots_ends_with_the_agents_points(players, opponents, se
     game = single.aec.game
     winner = info["round_winner"]
     assert winner == game.round_winner is not None and decisions > 0
-    left = [sum(FACE_POINTS[f] for f in hand) for hand in game.hands]
+    left = [sum(FACE_POINTS[f] for f in hand) for hand in game._hands]
     assert total == pytest.approx(sum(left) / 100 if winner == seat else -left[seat] / 100)
 
 

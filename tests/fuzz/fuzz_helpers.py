@@ -95,7 +95,7 @@ def assert_one_sentence(err: Exception) -> None:
 
 def snapshot(game: Game):
     return (json.dumps(game.state(), sort_keys=True), list(game.actions), game.version, len(game.events),
-            [h[:] for h in game.hands], game.stock[:])
+            [h[:] for h in game._hands], game._stock[:])
 
 
 # ---------------------------------------------------------------- games and records

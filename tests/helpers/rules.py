@@ -70,7 +70,7 @@ def play(game: Game, *actions: str) -> Game:
 
 def drain_stock(game: Game) -> Game:
     """Draw turn after turn (keeping playable cards) until the stock is empty."""
-    while game.stock:
+    while game._stock:
         seat = game.to_act
         game.apply(f"{seat}: draw")
         if game.awaiting == "drawn":
@@ -83,7 +83,7 @@ def hand(game: Game, seat: int) -> list[str]:
 
 
 def sizes(game: Game) -> list[int]:
-    return [len(h) for h in game.hands]
+    return game.hand_sizes()
 
 
 def legal(game: Game, seat: int | None = None) -> list[str]:

@@ -235,7 +235,7 @@ def _check(seat, message: dict, game: Game) -> None:
         assert {k: v for k, v in event.items() if k not in ("i", "text")} == true
     known = _cards_in(game.events_for(seat), set())
     if seat is not None:
-        known |= {FACE_CODE[f] for f in game.hands[seat]}
+        known |= {FACE_CODE[f] for f in game.hand(seat)}
     assert _cards_in({k: v for k, v in message.items() if k != "commitments"}, set()) <= known
     current = message["commitments"][-1]
     assert current["round"] == game.round

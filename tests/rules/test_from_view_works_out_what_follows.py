@@ -12,8 +12,8 @@ from unokart import Game
 def rebuilt(game: Game) -> Game:
     """The position as the seat to act sees it, with the true hidden cards filled in."""
     view = game.view(game.to_act)
-    hands = [list(h) for h in game.hands]
-    return Game.from_view(view, hands, list(game.stock), random.Random(0))
+    hands = [list(h) for h in game._hands]
+    return Game.from_view(view, hands, list(game._stock), random.Random(0))
 
 
 def after(game: Game, action: str) -> dict:

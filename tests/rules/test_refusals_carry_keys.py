@@ -56,7 +56,7 @@ def _candidates(game: Game) -> list[Action]:
     """Every kind of action for every seat (and one seat beyond the table): mostly illegal ones."""
     out = []
     for seat in range(-1, game.n + 1):
-        hand = game.hands[seat] if 0 <= seat < game.n else []
+        hand = game.hand(seat) if 0 <= seat < game.n else []
         cards = sorted(set(hand)) + [f for f in (0, 5, 23, 52, 53) if f not in hand]
         for card in cards:
             color = 1 if card == 52 else -1
@@ -194,13 +194,13 @@ def test_describe_refusal_says_each_refusal_in_words_in_every_language(refusals,
 
 def test_describe_refusal_names_the_cards_colour_and_player_in_english():
     game = Game.new(["Ann", "Bob"], seed=1)
-    top = FACE_CODE[game.discard[-1]]
+    top = FACE_CODE[game.top]
     with pytest.raises(IllegalAction) as err:
         game.apply(f"{1 - game.to_act}: draw")
     assert describe_refusal(err.value, "en", ["Ann", "Bob"]) == f"It is {['Ann', 'Bob'][game.to_act]}'s turn, not yours."
     assert describe_refusal(err.value, "en") == f"It is seat {game.to_act}'s turn, not yours."
     seat = game.to_act
-    unmatched = next(f for f in game.hands[seat] if f < 52 and f // 13 != game.color and f % 13 != game.discard[-1] % 13)
+    unmatched = next(f for f in game.hand(seat) if f < 52 and f // 13 != game.color and f % 13 != game.top % 13)
     with pytest.raises(IllegalAction) as err:
         game.apply(Action(seat, "play", unmatched, -1, -1, False))
     assert err.value.key == "core.refusal.no_match"

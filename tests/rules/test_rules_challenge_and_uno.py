@@ -108,7 +108,7 @@ def test_R8_2_a_forgetful_player_caught_draws_two():
     assert "2: catch 0" in legal(game, 2)  # any other seat, not only the next
     play(game, "2: catch 0")
     assert hand(game, 0) == ["G2", "Y1", "Y2"]
-    assert game.to_act == 1 and game.uno_window == -1
+    assert game.to_act == 1 and game._uno_window == -1
     assert last_events(game, "caught")[-1] == {"type": "caught", "seat": 2, "target": 0}
 
 
@@ -131,7 +131,7 @@ def test_R8_3_uno_may_be_said_after_the_play_while_the_window_is_open():
 def test_R8_3_the_window_closes_when_another_seat_takes_a_turn_action():
     game = uno_table()
     play(game, "0: play R1", "1: play R6")
-    assert game.uno_window == 1  # seat 1's own window now; seat 0's closed
+    assert game._uno_window == 1  # seat 1's own window now; seat 0's closed
     assert "2: catch 0" not in legal(game, 2) and "0: uno" not in legal(game, 0)
     with pytest.raises(IllegalAction, match="R8.3 the UNO window is closed"):
         game.apply("0: uno")
@@ -152,7 +152,7 @@ def test_R8_3_a_catch_outside_the_window_has_no_effect_and_changes_nothing_but_t
 def test_R8_3_draw_and_play_by_another_seat_close_the_window(closer):
     game = uno_table()
     play(game, "0: play R1", closer)
-    assert game.uno_window != 0 and "2: catch 0" not in legal(game, 2)
+    assert game._uno_window != 0 and "2: catch 0" not in legal(game, 2)
 
 
 def test_R8_3_challenge_or_accept_by_another_seat_closes_the_window():
@@ -178,12 +178,12 @@ def test_R8_3_the_players_own_bobomb_colour_keeps_the_window_open():
     # The Bob-omb's two cards leave seat 0 with three: the window stays open but there is nothing to catch.
     game = table([["WIB", "G2"], ["R6", "R7"], ["B6", "B7"]], "R5", ["W+4", "Y1", "Y2"], dealer=2)
     play(game, "0: play WIB")
-    assert game.uno_window == 0 and sizes(game)[0] == 3
+    assert game._uno_window == 0 and sizes(game)[0] == 3
     assert "1: catch 0" not in legal(game, 1)
     play(game, "0: color B")
-    assert game.uno_window == 0
+    assert game._uno_window == 0
     play(game, "1: draw")
-    assert game.uno_window == -1
+    assert game._uno_window == -1
 
 
 def test_R8_3_another_turn_after_a_mushroom_keeps_the_window_open():
@@ -191,7 +191,7 @@ def test_R8_3_another_turn_after_a_mushroom_keeps_the_window_open():
     play(game, "0: play WIB")
     assert game.to_act == 0 and "0: uno" in legal(game, 0) and "2: catch 0" in legal(game, 2)
     play(game, "0: draw")  # seat 0's own turn action does not close its window
-    assert game.uno_window == 0 and sizes(game)[0] == 2 and "2: catch 0" not in legal(game, 2)
+    assert game._uno_window == 0 and sizes(game)[0] == 2 and "2: catch 0" not in legal(game, 2)
 
 
 def test_R8_3_a_catch_of_a_player_who_said_uno_has_no_effect():
@@ -228,4 +228,4 @@ def test_R8_3_uno_is_not_allowed_when_not_holding_exactly_one_card():
 def test_R8_3_a_new_window_replaces_the_old_one():
     game = table([["R1", "G2"], ["R6", "G7"], ["R8", "B8"]], "R5", dealer=2)
     play(game, "0: play R1", "1: play R6")
-    assert game.uno_window == 1 and "2: catch 1" in legal(game, 2) and "2: catch 0" not in legal(game, 2)
+    assert game._uno_window == 1 and "2: catch 1" in legal(game, 2) and "2: catch 0" not in legal(game, 2)

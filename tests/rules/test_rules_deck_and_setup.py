@@ -104,7 +104,7 @@ def test_R3_3_wild_draw_four_goes_back_the_stock_is_shuffled_and_another_card_tu
     state = game.state()
     assert state["top"] != "W+4"
     assert state["stock"] == 112 - 3 - 1
-    assert FACE_CODE.index("W+4") in game.stock and game.stock.count(FACE_CODE.index("W+4")) == 4
+    assert FACE_CODE.index("W+4") in game._stock and game._stock.count(FACE_CODE.index("W+4")) == 4
     assert len(last_events(game, "first_card_returned")) >= 1
 
 
@@ -119,7 +119,7 @@ def test_R3_3_item_box_first_dealer_chooses_the_colour_and_the_item_does_not_act
     assert game.to_act == 1 and game.awaiting == "color"
     assert legal(game) == ["1: color R", "1: color Y", "1: color G", "1: color B"]
     assert game.state()["stock"] == 112 - 6 - 1  # no card turned
-    assert [len(h) for h in game.hands] == [2, 2, 2]  # nobody drew
+    assert game.hand_sizes() == [2, 2, 2]  # nobody drew
     assert last_events(game, "item") == []
     play(game, "1: color G")
     assert game.to_act == 2 and game.state()["color"] == "G"
@@ -146,13 +146,13 @@ def test_R3_3_draw_two_first_left_player_draws_two_and_the_next_starts():
 
 def test_R3_3_skip_first_left_player_is_skipped():
     game = table([["B1"], ["B2"], ["B3"]], "YS", dealer=0)
-    assert game.to_act == 2 and [len(h) for h in game.hands] == [1, 1, 1]
+    assert game.to_act == 2 and game.hand_sizes() == [1, 1, 1]
 
 
 @pytest.mark.parametrize("first", ["YS", "Y+2"])
 def test_R3_3_skip_or_draw_two_first_with_two_players_the_dealer_starts(first):
     game = table([["B1"], ["B2"]], first, dealer=0)
-    assert game.to_act == 0 and len(game.hands[1]) == (3 if first == "Y+2" else 1)
+    assert game.to_act == 0 and len(game.hand(1)) == (3 if first == "Y+2" else 1)
 
 
 def test_R3_4_in_later_rounds_the_deal_passes_left():

@@ -142,7 +142,7 @@ def test_R6_5_lightning_every_other_player_draws_one_and_the_player_takes_anothe
     play(game, "0: play WIB")
     assert sizes(game) == [2, 4, 4, 4]  # the Item Box player does not draw
     assert game.to_act == 0 and game.awaiting == "play" and game.state()["color"] == "B"
-    assert game.stock[-1] == 9  # R9 still on the stock: exactly three cards drawn
+    assert game._stock[-1] == 9  # R9 still on the stock: exactly three cards drawn
 
 
 def test_R6_5_lightning_with_two_players():

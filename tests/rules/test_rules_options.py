@@ -173,7 +173,7 @@ def test_R12_4_a_jump_may_say_uno_and_opens_the_window_without_it():
     game = table([["G1", "G2"], ["B1", "B2"], ["R5", "Y2"]], "R5", dealer=2, jump_in=True)
     assert legal(game, 2) == ["2: jump R5", "2: jump R5 uno"]
     play(game, "2: jump R5")
-    assert game.uno_window == 2 and "1: catch 2" in legal(game, 1)
+    assert game._uno_window == 2 and "1: catch 2" in legal(game, 1)
 
 
 # ---------------------------------------------------------------- R12.5 seven_zero
@@ -218,7 +218,7 @@ def test_R12_5_a_swap_closes_the_uno_window():
     play(game, "0: play R7")
     assert "1: catch 0" in legal(game, 1)
     play(game, "0: swap 1")
-    assert game.uno_window == -1 and "0: catch 1" not in legal(game, 0) and "2: catch 1" not in legal(game, 2)
+    assert game._uno_window == -1 and "0: catch 1" not in legal(game, 0) and "2: catch 1" not in legal(game, 2)
     before = game.state()
     play(game, "2: catch 1")  # seat 1 holds one card now, but no window is open: no effect
     assert game.state() == before

@@ -61,7 +61,7 @@ def play_game(players: int, options: dict, seed: int, rounds: int = 2, on_step=N
 
 
 def all_cards(game: Game) -> list[int]:
-    return sorted([f for h in game.hands for f in h] + game.stock + game.discard)
+    return sorted([f for h in game._hands for f in h] + game._stock + game._discard)
 
 
 # ---------------------------------------------------------------- conservation, liveness, termination
@@ -100,7 +100,7 @@ def random_candidate(game: Game, rng: random.Random) -> "Action | str":
 
 
 def snapshot(game: Game):
-    return game.state(), list(game.actions), game.version, len(game.events), [h[:] for h in game.hands], game.stock[:]
+    return game.state(), list(game.actions), game.version, len(game.events), [h[:] for h in game._hands], game._stock[:]
 
 
 def test_property_an_illegal_action_changes_nothing_and_names_the_rule():
@@ -223,11 +223,11 @@ def check_views(game: Game) -> None:
         data = game.view(seat).to_json()
         for other, shown in enumerate(data["hands"]):
             if other == seat:
-                assert shown == [FACE_CODE[f] for f in game.hands[seat]]
+                assert shown == [FACE_CODE[f] for f in game.hand(seat)]
             else:
-                assert shown == len(game.hands[other])
+                assert shown == len(game.hand(other))
         if data["drawn"] is not None:
-            assert game.awaiting == "drawn" and seat == game.to_act and FACE_CODE.index(data["drawn"]) in game.hands[seat]
+            assert game.awaiting == "drawn" and seat == game.to_act and FACE_CODE.index(data["drawn"]) in game.hand(seat)
         for event in game.view(seat).events:
             if event["type"] in PRIVATE_CARD_EVENTS:
                 assert seat in ((event["to"], event["seat"]) if event["type"] == "reveal" else (event["seat"],))

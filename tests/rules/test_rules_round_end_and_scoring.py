@@ -126,7 +126,7 @@ def test_R11_1_the_winner_scores_every_card_left_in_the_other_hands():
 
 def test_R11_1_card_values_numbers_at_face_value_actions_twenty_wilds_fifty():
     game = table([["R1"], ["R5", "GS", "WIB", "B0"], ["B+2", "W+4", "Y9", "YR"]], "R9", dealer=2, hand_size=4)
-    assert [sum(FACE_POINTS[f] for f in h) for h in game.hands[1:]] == [5 + 20 + 50 + 0, 20 + 50 + 9 + 20]
+    assert [sum(FACE_POINTS[f] for f in h) for h in game._hands[1:]] == [5 + 20 + 50 + 0, 20 + 50 + 9 + 20]
 
 
 def test_R11_2_rounds_go_on_below_the_target_and_scores_add_up():

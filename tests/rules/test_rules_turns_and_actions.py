@@ -153,5 +153,5 @@ def test_R5_5_item_box_turns_the_top_of_the_stock_onto_the_pile_and_no_colour_is
     play(game, "0: play WIB")
     state = game.state()
     assert state["top"] == "G7" and state["color"] == "G" and state["discard"] == 3
-    assert game.discard[-2] == 53  # the Item Box lies under the turned card
+    assert game._discard[-2] == 53  # the Item Box lies under the turned card
     assert last_events(game, "item")[-1]["item"] == "green_shell"

@@ -53,7 +53,7 @@ def test_nothing_reachable_from_a_view_is_the_game_or_a_hidden_card(options):
     for index, game in enumerate(positions(options, range(6))):
         if index % 5:
             continue  # every 5th position: the walk is slow, and positions repeat their shapes
-        private = [game, game.hands, game.stock, game._log, *game.hands]  # even its own hand: a view holds a copy
+        private = [game, game._hands, game._stock, game._log, *game._hands]  # even its own hand: a view holds a copy
         for seat in (None, 0, 1, 2):
             view = game.view(seat)
             objects = reachable(view)
@@ -62,8 +62,8 @@ def test_nothing_reachable_from_a_view_is_the_game_or_a_hidden_card(options):
             for obj in objects:
                 assert not any(obj is p for p in private), f"seat {seat}'s view reaches {type(obj).__name__} of the game"
             for other in range(3):
-                if other != seat and len(game.hands[other]) > 1:
-                    assert not any(isinstance(obj, list) and obj == game.hands[other] for obj in objects), \
+                if other != seat and len(game.hand(other)) > 1:
+                    assert not any(isinstance(obj, list) and obj == game.hand(other) for obj in objects), \
                         f"seat {seat}'s view holds seat {other}'s hand"
             checked += 1
     assert checked > 100

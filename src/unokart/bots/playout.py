@@ -99,7 +99,7 @@ def playout_action(game: Game, legal: list[Action], patient_seat: int = -1) -> A
     ``patient_seat`` plays with the patient values."""
     seat = game.to_act
     assert seat is not None
-    hand = game.hands[seat]
+    hand = game.hand(seat)
     awaiting = game.awaiting
     if awaiting == "color":
         color = best_color(hand)
@@ -108,9 +108,10 @@ def playout_action(game: Game, legal: list[Action], patient_seat: int = -1) -> A
                 return action
     if awaiting == "target" or awaiting == "swap":
         victim, fewest = -1, 1 << 30
+        sizes = game.hand_sizes()
         for other in range(game.n):
-            if other != seat and len(game.hands[other]) < fewest:
-                victim, fewest = other, len(game.hands[other])
+            if other != seat and sizes[other] < fewest:
+                victim, fewest = other, sizes[other]
         for action in legal:
             if action.target == victim:
                 return action
@@ -122,7 +123,7 @@ def playout_action(game: Game, legal: list[Action], patient_seat: int = -1) -> A
                 plays = []  # R7.2: keep a Wild Draw Four that would lose a challenge
                 break
     if plays:
-        sizes = [len(h) for h in game.hands]
+        sizes = game.hand_sizes()
         if seat == patient_seat:
             return patient_play(plays, hand, seat, game.direction, sizes, game.color)
         return best_play(plays, hand, seat, game.direction, sizes, game.color)
@@ -147,13 +148,14 @@ def round_value(game: Game, seat: int, point_scale: float) -> float:
     ``point_scale``. A round cut short is scored as if the smallest hand had gone out."""
     winner = game.round_winner
     gain = 0
-    for hand in game.hands:
-        for face in hand:
+    for other in range(game.n):
+        for face in game.hand(other):
             gain += FACE_POINTS[face]
     if winner is None:
+        sizes = game.hand_sizes()
         winner = 0
         for other in range(game.n):
-            if len(game.hands[other]) < len(game.hands[winner]):
+            if sizes[other] < sizes[winner]:
                 winner = other
         final = game.scores[winner] + gain
     else:

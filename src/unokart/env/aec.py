@@ -24,7 +24,7 @@ from ..rules import Game, Options
 from ..rules import actions as A
 from ..rules.actions import TURN_VERBS
 from ..rules.cards import FACE_COUNT, FACE_POINTS, FULL_DECK, WILD_DRAW_FOUR
-from ..rules.states import AWAIT_DRAWN, GAME_OVER, ROUND_OVER
+from ..rules.states import GAME_OVER, ROUND_OVER
 from ..rules.errors import UnoKartError
 from .actions import DECLINE, MAX_PLAYERS, N_ACTIONS, action_table, describe_index
 from .observation import LAYOUT, OBS_SIZE, DiscardCounts, encode_fields
@@ -173,12 +173,11 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's naming convention)
         seat = self.agent_seat[agent]
         # Only the selected seat has a mask; once the episode is over nobody is (legal is empty).
         selected = seat == self.seat
-        # Exactly what game.view(seat) holds, read without copying (the hot path): this seat's hand,
-        # the others' sizes, the public pile and state; the drawn card only to the seat that drew it.
+        # The seat's view without copies or events (the hot path): nothing it may not see.
+        v = game.glance(seat)
         observation = encode_fields(
-            seat, self.players, game.hands[seat], list(map(len, game.hands)), game.discard, game.color,
-            game.direction, game.to_act, game.awaiting, game.pending, len(game.stock),
-            game.drawn if seat == game.to_act and game.awaiting == AWAIT_DRAWN else -1, game.uno_said, game.uno_window, game.scores,
+            seat, self.players, v.hand, v.hand_sizes, v.discard, v.color, v.direction, v.to_act, v.awaiting,
+            v.pending, v.stock, v.drawn, v.uno_said, v.uno_window, v.scores,
             self.table_options.target_score, self.covered_color, selected and self.reacting, self._discard_counts)
         return {"observation": observation, "action_mask": self.action_mask() if selected else np.zeros(N_ACTIONS, np.int8)}
 
@@ -249,7 +248,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's naming convention)
         game = self.game
         winner = game.round_winner
         if self.reward_mode == "round":
-            hands_points = [sum(FACE_POINTS[f] for f in hand) for hand in game.hands]  # R11.1, public at round end
+            hands_points = [sum(FACE_POINTS[f] for f in game.hand(s)) for s in range(game.n)]  # R11.1, public at round end
             for seat, agent in enumerate(self.possible_agents):
                 points = sum(hands_points) if seat == winner else -hands_points[seat]
                 self.rewards[agent] = points * self.reward_scale

@@ -27,7 +27,7 @@ from ..rules import actions as A
 from ..rules.actions import Action
 from ..rules.cards import FACE_POINTS, WILD_DRAW_FOUR, WILD_ITEM_BOX
 from ..rules.engine import Game
-from ..rules.states import AWAIT_DRAWN, AWAIT_PLAY, AWAITING, GAME_OVER, ROUND_OVER
+from ..rules.states import AWAIT_PLAY, AWAITING, GAME_OVER, ROUND_OVER
 from ..rules.options import Options
 
 N_FACES: Final = 54
@@ -153,10 +153,7 @@ class Slot:
         self.start(self.seed_source.getrandbits(63), False)
 
     def _deal(self, seed: int) -> None:
-        game = Game.new(self.players, seed=seed, options=self.options)
-        game.log_events = self.keep_events
-        if not self.keep_events:
-            game.events.clear()
+        game = Game.new(self.players, seed=seed, options=self.options, log_events=self.keep_events)
         self.game = game
         self.steps = 0
         self.covered = -1
@@ -220,7 +217,7 @@ class Slot:
             total = 0
             for s in range(self.players):
                 p = 0
-                for face in game.hands[s]:
+                for face in game.hand(s):
                     p += FACE_POINTS[face]
                 points[s] = p
                 total += p
@@ -274,16 +271,16 @@ class Slot:
 
     def _write(self) -> None:
         """The deciding seat's observation and mask (exactly ``raw_env.observe``), only what changed."""
-        game = self.game
         seat = self.seat
         n = self.players
+        g = self.game.glance(seat)  # the seat's view, nothing copied: read at once
         v = self.views[seat]
         row = v.row
         seen = v.seen
         # hand: how many of each face. Between two decisions of a seat its hand gains or loses a card or
         # two (the core appends drawn cards and removes played ones), so only the part between the common
         # beginning and the common end of the old and new hand is counted again.
-        hand = game.hands[seat]
+        hand = g.hand
         old = v.hand
         lo = len(old)
         ln = len(hand)
@@ -309,7 +306,7 @@ class Slot:
                 row[pos] = count
             v.hand = hand[:]
         # discard pile counts: the core appends to its pile, and replaces it on a reshuffle or a new round
-        pile = game.discard
+        pile = g.discard
         known = v.pile_seen
         if pile is not v.pile or len(pile) < known:
             for pos in range(DISCARD, DISCARD + N_FACES):
@@ -329,20 +326,20 @@ class Slot:
         pos = TOP + top
         if v.h_top != pos:  # most parts stay put: no call
             v.h_top = _move(row, v.h_top, pos)
-        color = game.color
+        color = g.color
         pos = COLOR + color if color >= 0 else -1
         if v.h_color != pos:  # most parts stay put: no call
             v.h_color = _move(row, v.h_color, pos)
-        awaiting = game.awaiting
+        awaiting = g.awaiting
         pos = AWAITING_AT + (0 if awaiting == AWAIT_PLAY else awaiting_index(awaiting))
         if v.h_awaiting != pos:  # most parts stay put: no call
             v.h_awaiting = _move(row, v.h_awaiting, pos)
-        hands = game.hands
-        scores = game.scores
-        uno_said = game.uno_said
+        sizes = g.hand_sizes
+        scores = g.scores
+        uno_said = g.uno_said
         for k in range(n):
             other = seat + k - n if seat + k >= n else seat + k
-            size = len(hands[other])
+            size = sizes[other]
             pos = SIZES + k
             if seen[pos] != size:
                 seen[pos] = size
@@ -358,26 +355,26 @@ class Slot:
                 seen[pos] = score
                 row[SCORES_AT + 2 * k] = score & 255  # little-endian
                 row[SCORES_AT + 2 * k + 1] = score >> 8
-        window = game.uno_window
+        window = g.uno_window
         pos = WINDOW + (window - seat) % n if window >= 0 else -1
         if v.h_window != pos:  # most parts stay put: no call
             v.h_window = _move(row, v.h_window, pos)
-        to_act = game.to_act
+        to_act = g.to_act
         pos = TO_ACT + (to_act - seat) % n if to_act is not None else -1
         if v.h_to_act != pos:  # most parts stay put: no call
             v.h_to_act = _move(row, v.h_to_act, pos)
-        pos = DIRECTION if game.direction > 0 else -1
+        pos = DIRECTION if g.direction > 0 else -1
         if v.h_direction != pos:  # most parts stay put: no call
             v.h_direction = _move(row, v.h_direction, pos)
-        pending = game.pending
+        pending = g.pending
         if seen[PENDING] != pending:
             seen[PENDING] = pending
             row[PENDING] = pending
-        stock = len(game.stock)  # BatchEnv divides it by 112
+        stock = g.stock  # BatchEnv divides it by 112
         if seen[STOCK] != stock:
             seen[STOCK] = stock
             row[STOCK] = stock
-        drawn = game.drawn if seat == to_act and awaiting == AWAIT_DRAWN else -1
+        drawn = g.drawn
         pos = DRAWN_AT + drawn if drawn >= 0 else -1
         if v.h_drawn != pos:  # most parts stay put: no call
             v.h_drawn = _move(row, v.h_drawn, pos)

@@ -84,27 +84,27 @@ class Game:
     scores: list[int]
     round: int
     dealer: int
-    direction: int
+    _direction: int
     to_act: int | None
     awaiting: str
-    hands: list[list[int]]
-    masks: list[int]
-    stock: list[int]
-    discard: list[int]
-    color: int
-    uno_said: list[bool]
-    uno_window: int
-    pending: int
-    drawn: int
-    w4_seat: int
-    w4_guilty: bool
-    after: int
+    _hands: list[list[int]]
+    _masks: list[int]
+    _stock: list[int]
+    _discard: list[int]
+    _color: int
+    _uno_said: list[bool]
+    _uno_window: int
+    _pending: int
+    _drawn: int
+    _w4_seat: int
+    _w4_guilty: bool
+    _after: int
     round_winner: int | None
     game_winner: int | None
-    rng: random.Random
-    round_seed: int
-    round_deck: list[int] | None
-    rounds: list[tuple[int | None, int, list[int] | None, list[Action]]]
+    _rng: random.Random
+    _round_seed: int
+    _round_deck: list[int] | None
+    _rounds: list[tuple[int | None, int, list[int] | None, list[Action]]]
     actions: list[Action]
     _log: list[Any]
     _materialized: int
@@ -159,7 +159,7 @@ class Game:
         g.scores = [0] * g.n
         g.round = 0
         g.dealer = 0
-        g.rounds = []
+        g._rounds = []
         g.version = 0
         g.log_events = True
         g.round_winner = None
@@ -216,27 +216,27 @@ class Game:
         """
         g = cls._blank(list(view.names), view.options)
         g.scores = view.scores[:]
-        g.round, g.dealer, g.direction = view.round, view.dealer, view.direction
+        g.round, g.dealer, g._direction = view.round, view.dealer, view.direction
         g.to_act, g.awaiting = view.to_act, view.awaiting
-        g.hands, g.stock, g.discard = hands, stock, view.discard[:]
-        g.masks = [_mask_of(h) for h in hands]
-        g.color = view.color
-        g.uno_said, g.uno_window = view.uno_said[:], view.uno_window
-        g.pending, g.drawn = view.pending, view.drawn
-        g.w4_seat = (view.to_act - view.direction) % view.n if view.awaiting == AWAIT_CHALLENGE and view.to_act is not None else -1
-        g.w4_guilty = w4_guilty
+        g._hands, g._stock, g._discard = hands, stock, view.discard[:]
+        g._masks = [_mask_of(h) for h in hands]
+        g._color = view.color
+        g._uno_said, g._uno_window = view.uno_said[:], view.uno_window
+        g._pending, g._drawn = view.pending, view.drawn
+        g._w4_seat = (view.to_act - view.direction) % view.n if view.awaiting == AWAIT_CHALLENGE and view.to_act is not None else -1
+        g._w4_guilty = w4_guilty
         if view.awaiting == AWAIT_COLOR and len(view.discard) == 1 and view.discard[0] == WILD_ITEM_BOX:
-            g.after = _AFTER_START
+            g._after = _AFTER_START
         elif view.awaiting == AWAIT_TARGET and view.to_act is not None and view.hand_sizes[view.to_act] == 0:
-            g.after = _AFTER_LAST
+            g._after = _AFTER_LAST
         else:
-            g.after = _AFTER_ITEM
+            g._after = _AFTER_ITEM
         g.round_winner, g.game_winner = view.round_winner, view.game_winner
-        g.rng = g._seed_source = rng  # reshuffles inside a search need no separate source
-        g.round_seed, g.round_deck = 0, None
+        g._rng = g._seed_source = rng  # reshuffles inside a search need no separate source
+        g._round_seed, g._round_deck = 0, None
         g.actions = []
         g._log, g._materialized, g._visible = [], 0, {}
-        g.rounds = [(view.dealer, 0, None, g.actions)]
+        g._rounds = [(view.dealer, 0, None, g.actions)]
         g.log_events = False
         g._legal, g._legal_seat = None, -1
         return g
@@ -253,44 +253,44 @@ class Game:
     # ------------------------------------------------------------------ setup (R3)
     def _start_round(self, seed: int, dealer: int | None, deck: list[int] | None) -> None:
         n = self.n
-        self.rng = rng = random.Random(seed)
+        self._rng = rng = random.Random(seed)
         self.round += 1
-        self.round_seed = seed
-        self.round_deck = deck
+        self._round_seed = seed
+        self._round_deck = deck
         self.actions = []
         self._log = []
         self._materialized = 0
         self._visible = {}
         # R3.1's draw uses the seed, so a record names the dealer only where it was not drawn.
-        self.rounds.append((dealer, seed, deck, self.actions))
+        self._rounds.append((dealer, seed, deck, self.actions))
         if dealer is None:
             dealer = _choose_dealer(rng, n)
         self.dealer = dealer
         if deck is None:
             deck = list(FULL_DECK)
             rng.shuffle(deck)
-        self.stock = deck[::-1]  # the top of the stock is the end of the list
-        self.discard = []
-        self.hands = [[] for _ in range(n)]
-        self.direction = 1
-        self.uno_said = [False] * n
-        self.uno_window = -1
-        self.pending = 0
-        self.drawn = -1
-        self.w4_seat = -1
-        self.w4_guilty = False
-        self.after = _AFTER_START
+        self._stock = deck[::-1]  # the top of the stock is the end of the list
+        self._discard = []
+        self._hands = [[] for _ in range(n)]
+        self._direction = 1
+        self._uno_said = [False] * n
+        self._uno_window = -1
+        self._pending = 0
+        self._drawn = -1
+        self._w4_seat = -1
+        self._w4_guilty = False
+        self._after = _AFTER_START
         self.round_winner = None
         self._legal = None
         self._legal_seat = -1
         self._emit({"type": "round_start", "round": self.round, "dealer": dealer})
-        stock = self.stock
+        stock = self._stock
         for _ in range(self.options.hand_size):
             for i in range(1, n + 1):
-                self.hands[(dealer + i) % n].append(stock.pop())
-        self.masks = [_mask_of(h) for h in self.hands]
+                self._hands[(dealer + i) % n].append(stock.pop())
+        self._masks = [_mask_of(h) for h in self._hands]
         for seat in range(n):
-            self._emit({"type": "deal", "seat": seat, "cards": card_codes(self.hands[seat])}, (seat,))
+            self._emit({"type": "deal", "seat": seat, "cards": card_codes(self._hands[seat])}, (seat,))
         while True:  # R3.3: a round never starts on a Wild Draw Four
             first = stock.pop()
             if first != WILD_DRAW_FOUR:
@@ -298,15 +298,15 @@ class Game:
             stock.append(first)
             rng.shuffle(stock)
             self._emit({"type": "first_card_returned", "card": "W+4"})
-        self.discard.append(first)
-        self.color = FACE_COLOR[first] if first != WILD_ITEM_BOX else -1
+        self._discard.append(first)
+        self._color = FACE_COLOR[first] if first != WILD_ITEM_BOX else -1
         self._emit({"type": "first_card", "card": FACE_CODE[first]})
         left = (dealer + 1) % n
         self.awaiting = AWAIT_PLAY
         if first == WILD_ITEM_BOX:
             self.to_act, self.awaiting = dealer, AWAIT_COLOR
         elif FACE_RANK[first] == REVERSE:
-            self.direction = -1
+            self._direction = -1
             self.to_act = dealer
         elif FACE_RANK[first] == DRAW_TWO:
             self._draw(left, 2, "draw_two")
@@ -321,11 +321,11 @@ class Game:
     # ------------------------------------------------------------------ queries
     @property
     def top(self) -> int:
-        return self.discard[-1]
+        return self._discard[-1]
 
     def playable(self, face: int) -> bool:
         """R4.1/R4.2: a wild, or the active colour, or the same number or symbol."""
-        return face >= 52 or FACE_COLOR[face] == self.color or FACE_RANK[face] == FACE_RANK[self.discard[-1]]
+        return face >= 52 or FACE_COLOR[face] == self._color or FACE_RANK[face] == FACE_RANK[self._discard[-1]]
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """The deciding seat's legal actions, or those of any seat (out of turn: UNO, catch, jump-in)."""
@@ -338,15 +338,15 @@ class Game:
         if self._legal_seat == seat and self._legal is not None:
             return self._legal
         acts = self._turn_actions(seat) if seat == self.to_act else []
-        if self.uno_window >= 0:
-            w = self.uno_window
-            if len(self.hands[w]) == 1 and not self.uno_said[w]:
+        if self._uno_window >= 0:
+            w = self._uno_window
+            if len(self._hands[w]) == 1 and not self._uno_said[w]:
                 acts.append(make(seat, A.UNO) if w == seat else make(seat, A.CATCH, target=w))
         if self._jump_in and self.awaiting == AWAIT_PLAY and seat != self.to_act:
-            top = self.discard[-1]
-            if top < 52 and top in self.hands[seat]:
+            top = self._discard[-1]
+            if top < 52 and top in self._hands[seat]:
                 acts.extend(_plays(seat, top, False, A.JUMP))
-                if len(self.hands[seat]) == 2:
+                if len(self._hands[seat]) == 2:
                     acts.extend(_plays(seat, top, True, A.JUMP))
         self._legal, self._legal_seat = acts, seat
         return acts
@@ -359,9 +359,9 @@ class Game:
         In seat order from ``first``, by default from the seat whose UNO window is open (R8.3: the
         first valid word wins), else from the seat to act.
         """
-        w = self.uno_window
-        window = w >= 0 and len(self.hands[w]) == 1 and not self.uno_said[w]
-        jump = self._jump_in and self.awaiting == AWAIT_PLAY and self.discard[-1] < WILD_DRAW_FOUR
+        w = self._uno_window
+        window = w >= 0 and len(self._hands[w]) == 1 and not self._uno_said[w]
+        jump = self._jump_in and self.awaiting == AWAIT_PLAY and self._discard[-1] < WILD_DRAW_FOUR
         if not (window or jump):
             return []
         n = self.n
@@ -377,9 +377,9 @@ class Game:
 
     def _turn_actions(self, seat: int) -> list[Action]:
         aw = self.awaiting
-        hand = self.hands[seat]
+        hand = self._hands[seat]
         if aw == AWAIT_PLAY:
-            mask = self.masks[seat] & PLAYABLE[self.color * 16 + FACE_RANK[self.discard[-1]]]
+            mask = self._masks[seat] & PLAYABLE[self._color * 16 + FACE_RANK[self._discard[-1]]]
             table = SEAT_PLAYS_UNO[seat] if len(hand) == 2 else SEAT_PLAYS[seat]
             acts: list[Action] = []
             while mask:
@@ -389,14 +389,14 @@ class Game:
             acts.append(SEAT_DRAW[seat])
             return acts
         if aw == AWAIT_DRAWN:
-            acts = list((SEAT_PLAYS_UNO if len(hand) == 2 else SEAT_PLAYS)[seat][self.drawn])
+            acts = list((SEAT_PLAYS_UNO if len(hand) == 2 else SEAT_PLAYS)[seat][self._drawn])
             if not self._force_play:
                 acts.append(SEAT_PASS[seat])
             return acts
         if aw == AWAIT_CHALLENGE or aw == AWAIT_STACK:
             acts = [SEAT_CHALLENGE[seat], SEAT_ACCEPT[seat]] if aw == AWAIT_CHALLENGE else [SEAT_ACCEPT[seat]]
             if self._stacking:  # R12.1: the same kind only, no mixing
-                mask = self.masks[seat] & (BIT[WILD_DRAW_FOUR] if self.discard[-1] == WILD_DRAW_FOUR else DRAW_TWO_BITS)
+                mask = self._masks[seat] & (BIT[WILD_DRAW_FOUR] if self._discard[-1] == WILD_DRAW_FOUR else DRAW_TWO_BITS)
                 table = SEAT_PLAYS_UNO[seat] if len(hand) == 2 else SEAT_PLAYS[seat]
                 while mask:
                     low = mask & -mask
@@ -422,29 +422,29 @@ class Game:
                 self._accept(a)
                 return
             raise explain(self, a)
-        if self.uno_window >= 0 and seat != self.uno_window and verb in A.TURN_VERBS:
-            self.uno_window = -1  # R8.3: another seat's turn action closes the window
+        if self._uno_window >= 0 and seat != self._uno_window and verb in A.TURN_VERBS:
+            self._uno_window = -1  # R8.3: another seat's turn action closes the window
         if verb == A.PLAY:
             self._play(seat, card, color, uno)
         elif verb == A.DRAW:
             self._turn_draw(seat)
         elif verb == A.PASS:
-            self.drawn = -1
+            self._drawn = -1
             self._emit({"type": "pass", "seat": seat})
             self._next_from(seat, 1)
         elif verb == A.UNO:
-            self.uno_said[seat] = True
-            self.uno_window = -1
+            self._uno_said[seat] = True
+            self._uno_window = -1
             self._emit({"type": "uno", "seat": seat})
         elif verb == A.CATCH:
-            self.uno_window = -1
+            self._uno_window = -1
             self._emit({"type": "caught", "seat": seat, "target": target})
             self._draw(target, 2, "uno_penalty")
         elif verb == A.CHALLENGE:
             self._challenge(seat)
         elif verb == A.ACCEPT:
-            count, self.pending = self.pending, 0
-            self._draw(seat, count, "wild_draw_four" if self.discard[-1] == WILD_DRAW_FOUR else "draw_two")
+            count, self._pending = self._pending, 0
+            self._draw(seat, count, "wild_draw_four" if self._discard[-1] == WILD_DRAW_FOUR else "draw_two")
             self._emit_lazy(("skipped", seat))
             self._next_from(seat, 1)
         elif verb == A.COLOR:
@@ -469,37 +469,37 @@ class Game:
 
     # ------------------------------------------------------------------ turn pieces
     def _next_from(self, seat: int, steps: int) -> None:
-        self.to_act = (seat + steps * self.direction) % self.n
+        self.to_act = (seat + steps * self._direction) % self.n
         self.awaiting = AWAIT_PLAY
 
     def _play(self, seat: int, face: int, color: int, uno: bool) -> None:
-        hand = self.hands[seat]
+        hand = self._hands[seat]
         hand.remove(face)
         if face not in hand:
-            self.masks[seat] ^= BIT[face]
-        prev_color = self.color
-        self.discard.append(face)
-        self.drawn = -1
+            self._masks[seat] ^= BIT[face]
+        prev_color = self._color
+        self._discard.append(face)
+        self._drawn = -1
         if self.log_events:
             self._log.append(("play", seat, face, color, uno))
         if uno:
-            self.uno_said[seat] = True
+            self._uno_said[seat] = True
             self._emit({"type": "uno", "seat": seat})
         elif len(hand) == 1:
-            self.uno_said[seat] = False
-            self.uno_window = seat
+            self._uno_said[seat] = False
+            self._uno_window = seat
         rank = FACE_RANK[face]
         last = not hand
         n = self.n
         if face == WILD_ITEM_BOX:
-            self.color = -1
+            self._color = -1
             self._item_box(seat, last)
             return
-        self.color = color if face == WILD_DRAW_FOUR else FACE_COLOR[face]
+        self._color = color if face == WILD_DRAW_FOUR else FACE_COLOR[face]
         if last:
             if rank == DRAW_TWO or face == WILD_DRAW_FOUR:  # R9.2
-                self._draw((seat + self.direction) % n, self.pending + (2 if rank == DRAW_TWO else 4), "draw_two" if rank == DRAW_TWO else "wild_draw_four")
-                self.pending = 0
+                self._draw((seat + self._direction) % n, self._pending + (2 if rank == DRAW_TWO else 4), "draw_two" if rank == DRAW_TWO else "wild_draw_four")
+                self._pending = 0
             self._end_round(seat)
             return
         if rank < 10:
@@ -511,31 +511,31 @@ class Game:
                     self._rotate_hands()
             self._next_from(seat, 1)
         elif rank == SKIP:
-            self._emit_lazy(("skipped", (seat + self.direction) % n))
+            self._emit_lazy(("skipped", (seat + self._direction) % n))
             self._next_from(seat, 2)
         elif rank == REVERSE:
             if n == 2:  # R5.2: acts as a Skip
                 self._emit_lazy(("skipped", (seat + 1) % n))
                 self._next_from(seat, 2)
             else:
-                self.direction = -self.direction
-                self._emit({"type": "reverse", "direction": self.direction})
+                self._direction = -self._direction
+                self._emit({"type": "reverse", "direction": self._direction})
                 self._next_from(seat, 1)
         elif rank == DRAW_TWO:
-            victim = (seat + self.direction) % n
+            victim = (seat + self._direction) % n
             if self._stacking:
-                self.pending += 2
+                self._pending += 2
                 self.to_act, self.awaiting = victim, AWAIT_STACK
             else:
                 self._draw(victim, 2, "draw_two")
                 self._emit_lazy(("skipped", victim))
                 self._next_from(seat, 2)
         else:  # Wild Draw Four
-            stacked = self.pending > 0
-            self.pending += 4
-            self.w4_seat = seat
-            self.w4_guilty = any(FACE_COLOR[f] == prev_color for f in hand)
-            self.to_act = (seat + self.direction) % n
+            stacked = self._pending > 0
+            self._pending += 4
+            self._w4_seat = seat
+            self._w4_guilty = any(FACE_COLOR[f] == prev_color for f in hand)
+            self.to_act = (seat + self._direction) % n
             self.awaiting = AWAIT_STACK if stacked else AWAIT_CHALLENGE
 
     def _turn_draw(self, seat: int) -> None:
@@ -545,18 +545,18 @@ class Game:
             while got and not self.playable(got[-1]):
                 got = self._draw(seat, 1, "turn")
         if got and self.playable(got[-1]):
-            self.drawn = got[-1]
+            self._drawn = got[-1]
             self.awaiting = AWAIT_DRAWN
         else:
             self._next_from(seat, 1)
 
     def _challenge(self, seat: int) -> None:
         """R7.2/R7.3: the Wild Draw Four player shows their hand to the challenger only."""
-        culprit = self.w4_seat
-        self._emit({"type": "reveal", "seat": culprit, "to": seat, "cards": card_codes(self.hands[culprit])}, (seat, culprit))
-        self._emit({"type": "challenge", "seat": seat, "target": culprit, "guilty": self.w4_guilty})
-        count, self.pending = self.pending, 0
-        if self.w4_guilty:
+        culprit = self._w4_seat
+        self._emit({"type": "reveal", "seat": culprit, "to": seat, "cards": card_codes(self._hands[culprit])}, (seat, culprit))
+        self._emit({"type": "challenge", "seat": seat, "target": culprit, "guilty": self._w4_guilty})
+        count, self._pending = self._pending, 0
+        if self._w4_guilty:
             self._draw(culprit, count, "challenge_lost")
             self.awaiting = AWAIT_PLAY  # the challenger takes their turn as usual
         else:
@@ -573,16 +573,16 @@ class Game:
             if last:
                 self._end_round(seat)
             else:
-                self.after, self.to_act, self.awaiting = _AFTER_ITEM, seat, AWAIT_COLOR
+                self._after, self.to_act, self.awaiting = _AFTER_ITEM, seat, AWAIT_COLOR
             return
-        self.discard.append(turned)
+        self._discard.append(turned)
         kind = FACE_COLOR[turned]
         if kind != WILD:
-            self.color = kind
+            self._color = kind
         n = self.n
         event = {"type": "item", "seat": seat, "item": ITEMS[kind], "card": FACE_CODE[turned]}
         if kind == YELLOW:
-            event["victim"] = (seat - self.direction) % n
+            event["victim"] = (seat - self._direction) % n
         self._emit(event)
         if kind == RED:  # Mushroom: another turn
             if last:
@@ -590,17 +590,17 @@ class Game:
             else:
                 self.to_act, self.awaiting = seat, AWAIT_PLAY
         elif kind == YELLOW:  # Banana Peel: the racer behind draws 2
-            self._draw((seat - self.direction) % n, 2, "banana")
+            self._draw((seat - self._direction) % n, 2, "banana")
             if last:
                 self._end_round(seat)
             else:
                 self._next_from(seat, 1)
         elif kind == GREEN:  # Green Shell: choose who draws 1
-            self.after = _AFTER_LAST if last else _AFTER_ITEM
+            self._after = _AFTER_LAST if last else _AFTER_ITEM
             self.to_act, self.awaiting = seat, AWAIT_TARGET
         elif kind == BLUE:  # Lightning Bolt: all others draw 1, another turn
             for i in range(1, n):
-                self._draw((seat + i * self.direction) % n, 1, "lightning")
+                self._draw((seat + i * self._direction) % n, 1, "lightning")
             if last:
                 self._end_round(seat)
             else:
@@ -610,61 +610,61 @@ class Game:
                 self._end_round(seat)
             else:
                 self._draw(seat, 2, "bobomb")
-                self.after, self.to_act, self.awaiting = _AFTER_ITEM, seat, AWAIT_COLOR
+                self._after, self.to_act, self.awaiting = _AFTER_ITEM, seat, AWAIT_COLOR
 
     def _after_item(self, seat: int) -> None:
-        if self.after == _AFTER_LAST:
+        if self._after == _AFTER_LAST:
             self._end_round(seat)
         else:
             self._next_from(seat, 1)
 
     def _choose_color(self, seat: int, color: int) -> None:
-        self.color = color
+        self._color = color
         self._emit({"type": "color", "seat": seat, "color": COLORS[color]})
-        if self.after == _AFTER_START:  # R3.3: the dealer chose; dealer's left starts
+        if self._after == _AFTER_START:  # R3.3: the dealer chose; dealer's left starts
             self._next_from(self.dealer, 1)
-            self.after = _AFTER_ITEM
+            self._after = _AFTER_ITEM
         else:
             self._next_from(seat, 1)
 
     def _swap(self, seat: int, other: int) -> None:
-        hands = self.hands
+        hands = self._hands
         hands[seat], hands[other] = hands[other], hands[seat]
-        self.masks[seat], self.masks[other] = self.masks[other], self.masks[seat]
-        self.uno_window = -1  # R12.5: a swap closes any UNO window; the others keep their word
-        self.uno_said[seat] = self.uno_said[other] = False
+        self._masks[seat], self._masks[other] = self._masks[other], self._masks[seat]
+        self._uno_window = -1  # R12.5: a swap closes any UNO window; the others keep their word
+        self._uno_said[seat] = self._uno_said[other] = False
         self._emit({"type": "swap", "seat": seat, "target": other})
         for s in (seat, other):
             self._emit({"type": "hand", "seat": s, "cards": card_codes(hands[s])}, (s,))
         self._next_from(seat, 1)
 
     def _rotate_hands(self) -> None:
-        n, d = self.n, self.direction
-        old = self.hands
-        self.hands = [old[(s - d) % n] for s in range(n)]
-        self.masks = [_mask_of(h) for h in self.hands]
-        self.uno_window = -1  # R12.5: every hand moved, so every UNO said is void
-        self.uno_said = [False] * n
+        n, d = self.n, self._direction
+        old = self._hands
+        self._hands = [old[(s - d) % n] for s in range(n)]
+        self._masks = [_mask_of(h) for h in self._hands]
+        self._uno_window = -1  # R12.5: every hand moved, so every UNO said is void
+        self._uno_said = [False] * n
         self._emit({"type": "rotate", "direction": d})
         for s in range(n):
-            self._emit({"type": "hand", "seat": s, "cards": card_codes(self.hands[s])}, (s,))
+            self._emit({"type": "hand", "seat": s, "cards": card_codes(self._hands[s])}, (s,))
 
     # ------------------------------------------------------------------ stock (R10)
     def _take_from_stock(self, keep: int = 1) -> int:
         """The top of the stock; an empty stock is first rebuilt from the pile but its ``keep`` top cards (R10.1)."""
-        stock = self.stock
+        stock = self._stock
         if not stock:
-            discard = self.discard
+            discard = self._discard
             if len(discard) <= keep:
                 return -1
             stock.extend(discard[:-keep])
-            self.rng.shuffle(stock)
-            self.discard = discard[-keep:]
+            self._rng.shuffle(stock)
+            self._discard = discard[-keep:]
             self._emit({"type": "reshuffle", "cards": len(stock)})
         return stock.pop()
 
     def _draw(self, seat: int, count: int, cause: str) -> list[int]:
-        stock = self.stock  # a reshuffle refills this same list
+        stock = self._stock  # a reshuffle refills this same list
         got = []
         for _ in range(count):
             face = stock.pop() if stock else self._take_from_stock()
@@ -672,25 +672,25 @@ class Game:
                 break
             got.append(face)
         if got:
-            self.hands[seat] += got
-            mask = self.masks[seat]
+            self._hands[seat] += got
+            mask = self._masks[seat]
             for face in got:
                 mask |= BIT[face]
-            self.masks[seat] = mask
-            self.uno_said[seat] = False
+            self._masks[seat] = mask
+            self._uno_said[seat] = False
         if self.log_events:
             self._log.append(("draw", seat, got, cause))
         return got
 
     # ------------------------------------------------------------------ scoring (R11)
     def _end_round(self, winner: int) -> None:
-        points = [sum(FACE_POINTS[f] for f in hand) for hand in self.hands]
+        points = [sum(FACE_POINTS[f] for f in hand) for hand in self._hands]
         total = sum(points)
         self.scores[winner] += total
         self.round_winner = winner
         self.to_act = None
-        self.uno_window = -1
-        self.pending = 0
+        self._uno_window = -1
+        self._pending = 0
         self._emit({"type": "round_end", "winner": winner, "points": total, "hand_points": points, "scores": list(self.scores)})
         if self.scores[winner] >= self.options.target_score:
             self.game_winner = winner
@@ -757,23 +757,52 @@ class Game:
         """What one seat may see (None: a spectator's public view)."""
         return View(self, seat)
 
+    def glance(self, seat: int | None) -> View:
+        """The same view, cheaply: no events, and its lists are the game's own, so it holds only until the
+        next action and must never be changed. For environments that encode an observation at once."""
+        return View(self, seat, glance=True)
+
+    # ------------------------------------------------------------------ public facts, read-only
+    @property
+    def color(self) -> int:
+        """The active colour (0-3), or -1 before the dealer's choice on a first Wild Item Box (R3.3)."""
+        return self._color
+
+    @property
+    def direction(self) -> int:
+        """1: play goes left; -1: right (R5.2)."""
+        return self._direction
+
+    @property
+    def pending(self) -> int:
+        """Cards the seat to act must draw unless it stacks or challenges (R5.1, R5.4, R12.1)."""
+        return self._pending
+
+    def hand_sizes(self) -> list[int]:
+        return [len(h) for h in self._hands]
+
+    def hand(self, seat: int) -> list[int]:
+        """A copy of one seat's hand: the referee's look, for search over a determinization and for
+        scoring (a seat's view shows it only its own)."""
+        return self._hands[seat][:]
+
     def state(self) -> dict[str, Any]:
         """The full state, every hand open (NOTATION.md)."""
         return {
-            "round": self.round, "dealer": self.dealer, "direction": self.direction,
+            "round": self.round, "dealer": self.dealer, "direction": self._direction,
             "to_act": self.to_act, "awaiting": self.awaiting,
-            "top": FACE_CODE[self.discard[-1]] if self.discard else None,
-            "color": COLORS[self.color] if self.color >= 0 else None,
-            "hands": [card_codes(h) for h in self.hands],
-            "stock": len(self.stock), "discard": len(self.discard),
-            "uno_said": list(self.uno_said), "scores": list(self.scores),
+            "top": FACE_CODE[self._discard[-1]] if self._discard else None,
+            "color": COLORS[self._color] if self._color >= 0 else None,
+            "hands": [card_codes(h) for h in self._hands],
+            "stock": len(self._stock), "discard": len(self._discard),
+            "uno_said": list(self._uno_said), "scores": list(self.scores),
             "round_winner": self.round_winner, "game_winner": self.game_winner,
         }
 
     def record(self) -> dict[str, Any]:
         """The game record (NOTATION.md): replays this game exactly."""
         rounds = []
-        for dealer, seed, deck, acts in self.rounds:
+        for dealer, seed, deck, acts in self._rounds:
             rnd: dict[str, Any] = {} if dealer is None else {"dealer": dealer}
             rnd["seed"] = seed
             if deck is not None:
@@ -786,31 +815,31 @@ class Game:
         """A cheap independent copy (for search): hands, piles and the random sources are copied."""
         g = Game(self.names, self.options)
         g.scores = self.scores[:]
-        g.round, g.dealer, g.direction = self.round, self.dealer, self.direction
-        g.to_act, g.awaiting, g.color = self.to_act, self.awaiting, self.color
-        g.hands = [h[:] for h in self.hands]
-        g.masks = self.masks[:]
-        g.stock = self.stock[:]
-        g.discard = self.discard[:]
-        g.uno_said, g.uno_window = self.uno_said[:], self.uno_window
-        g.pending, g.drawn, g.after = self.pending, self.drawn, self.after
-        g.w4_seat, g.w4_guilty = self.w4_seat, self.w4_guilty
+        g.round, g.dealer, g._direction = self.round, self.dealer, self._direction
+        g.to_act, g.awaiting, g._color = self.to_act, self.awaiting, self._color
+        g._hands = [h[:] for h in self._hands]
+        g._masks = self._masks[:]
+        g._stock = self._stock[:]
+        g._discard = self._discard[:]
+        g._uno_said, g._uno_window = self._uno_said[:], self._uno_window
+        g._pending, g._drawn, g._after = self._pending, self._drawn, self._after
+        g._w4_seat, g._w4_guilty = self._w4_seat, self._w4_guilty
         g.round_winner, g.game_winner = self.round_winner, self.game_winner
-        g.round_seed, g.round_deck, g.version = self.round_seed, self.round_deck, self.version
+        g._round_seed, g._round_deck, g.version = self._round_seed, self._round_deck, self.version
         g.actions = self.actions[:]
-        dealer, seed, deck, _ = self.rounds[-1]
-        g.rounds = self.rounds[:-1] + [(dealer, seed, deck, g.actions)]
+        dealer, seed, deck, _ = self._rounds[-1]
+        g._rounds = self._rounds[:-1] + [(dealer, seed, deck, g.actions)]
         g.log_events = self.log_events
         g._log, g._materialized, g._visible = self._log[:], self._materialized, {}
         g._legal, g._legal_seat = None, -1
-        g.rng = random.Random()
-        g.rng.setstate(self.rng.getstate())
+        g._rng = random.Random()
+        g._rng.setstate(self._rng.getstate())
         g._seed_source = random.Random()
         g._seed_source.setstate(self._seed_source.getstate())
         return g
 
     def __repr__(self) -> str:
-        return f"<Game {self.n} players, round {self.round}, seat {self.to_act} {self.awaiting}, top {FACE_CODE[self.discard[-1]]}>"
+        return f"<Game {self.n} players, round {self.round}, seat {self.to_act} {self.awaiting}, top {FACE_CODE[self._discard[-1]]}>"
 
 
 def _choose_dealer(rng: random.Random, n: int) -> int:

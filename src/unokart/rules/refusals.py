@@ -43,7 +43,7 @@ def explain(game: Game, a: Action) -> UnoKartError:
     broken = malformed(a)
     if broken is not None:
         return broken
-    hand = game.hands[seat]
+    hand = game._hands[seat]
     if verb in (A.TARGET, A.CATCH, A.SWAP) and not 0 <= a.target < n:
         return IllegalAction("R2.1", f"there is no seat {a.target} (seats 0 to {n - 1})",
                              "core.refusal.no_such_seat", {"number": a.target, "last": n - 1})
@@ -51,7 +51,7 @@ def explain(game: Game, a: Action) -> UnoKartError:
         if len(hand) != 1:
             return IllegalAction("R8.3", f"UNO may be said only holding exactly one card (seat {seat} holds {len(hand)})",
                                  "core.refusal.uno_not_one_card", {"seat": seat, "count": len(hand)})
-        if game.uno_said[seat]:
+        if game._uno_said[seat]:
             return IllegalAction("R8.3", f"seat {seat} has already said UNO", "core.refusal.uno_already", {"seat": seat})
         return IllegalAction("R8.3", "the UNO window is closed: another player has taken a turn since",
                              "core.refusal.uno_window_closed", {"seat": seat})
@@ -72,7 +72,7 @@ def explain(game: Game, a: Action) -> UnoKartError:
     aw = game.awaiting
     expected = {
         AWAIT_PLAY: ("R4.1", "play a card or draw"),
-        AWAIT_DRAWN: ("R4.3", f"play the card just drawn ({FACE_CODE[game.drawn] if game.drawn >= 0 else '-'}) or pass"),
+        AWAIT_DRAWN: ("R4.3", f"play the card just drawn ({FACE_CODE[game._drawn] if game._drawn >= 0 else '-'}) or pass"),
         AWAIT_CHALLENGE: ("R7.1", "challenge or accept the Wild Draw Four" + (" (or stack another)" if game.options.stacking else "")),
         AWAIT_STACK: ("R12.1", "stack a card of the same kind or accept the draws"),
         AWAIT_COLOR: ("R6.6", "choose a colour: color R, Y, G or B"),
@@ -80,19 +80,19 @@ def explain(game: Game, a: Action) -> UnoKartError:
         AWAIT_SWAP: ("R12.5", "choose the player to swap hands with: swap SEAT"),
     }[aw]
     if aw == AWAIT_PLAY and verb == A.PLAY:
-        top = game.discard[-1]
-        return IllegalAction("R4.1", f"{FACE_CODE[a.card]} does not match {FACE_CODE[top]} (active colour {COLOR_NAMES[game.color]})",
-                             "core.refusal.no_match", {"card": FACE_CODE[a.card], "top": FACE_CODE[top], "color": COLORS[game.color]})
+        top = game._discard[-1]
+        return IllegalAction("R4.1", f"{FACE_CODE[a.card]} does not match {FACE_CODE[top]} (active colour {COLOR_NAMES[game._color]})",
+                             "core.refusal.no_match", {"card": FACE_CODE[a.card], "top": FACE_CODE[top], "color": COLORS[game._color]})
     if aw == AWAIT_DRAWN and verb == A.PLAY:
-        return IllegalAction("R4.3", f"only the card just drawn ({FACE_CODE[game.drawn]}) may be played now",
-                             "core.refusal.only_drawn", {"card": FACE_CODE[a.card], "drawn": FACE_CODE[game.drawn]})
+        return IllegalAction("R4.3", f"only the card just drawn ({FACE_CODE[game._drawn]}) may be played now",
+                             "core.refusal.only_drawn", {"card": FACE_CODE[a.card], "drawn": FACE_CODE[game._drawn]})
     if aw == AWAIT_DRAWN and verb == A.PASS:
-        return IllegalAction("R12.3", f"force_play: the drawn {FACE_CODE[game.drawn]} can be played, so it must be",
-                             "core.refusal.must_play_drawn", {"drawn": FACE_CODE[game.drawn]})
+        return IllegalAction("R12.3", f"force_play: the drawn {FACE_CODE[game._drawn]} can be played, so it must be",
+                             "core.refusal.must_play_drawn", {"drawn": FACE_CODE[game._drawn]})
     if aw in (AWAIT_CHALLENGE, AWAIT_STACK) and verb == A.PLAY:
         if not game.options.stacking:
             return IllegalAction("R7.1", "challenge or accept the Wild Draw Four first", "core.refusal.challenge_first", {})
-        w4 = game.discard[-1] == WILD_DRAW_FOUR
+        w4 = game._discard[-1] == WILD_DRAW_FOUR
         kind = "Wild Draw Four" if w4 else "Draw Two"
         return IllegalAction("R12.1", f"only a {kind} may be stacked on a {kind} (no mixing)",
                              "core.refusal.stack_only_w4" if w4 else "core.refusal.stack_only_d2", {"card": FACE_CODE[a.card]})
@@ -102,7 +102,7 @@ def explain(game: Game, a: Action) -> UnoKartError:
     wanted = "challenge_or_stack" if aw == AWAIT_CHALLENGE and game.options.stacking else aw
     params: dict[str, str | int] = {"verb": verb, "awaiting": aw}
     if aw == AWAIT_DRAWN:
-        params["drawn"] = FACE_CODE[game.drawn] if game.drawn >= 0 else "-"
+        params["drawn"] = FACE_CODE[game._drawn] if game._drawn >= 0 else "-"
     return IllegalAction(expected[0], f"'{verb}' is not allowed now: {expected[1]}", "core.refusal.expect." + wanted, params)
 
 
@@ -116,8 +116,8 @@ def _explain_jump(game: Game, a: Action) -> IllegalAction:
     if game.awaiting != AWAIT_PLAY:
         return IllegalAction("R12.4", f"no jump-in while a decision is pending (awaiting {game.awaiting})",
                              "core.refusal.jump_pending", {"awaiting": game.awaiting})
-    if a.uno and len(game.hands[a.seat]) != 2:
+    if a.uno and len(game._hands[a.seat]) != 2:
         return IllegalAction("R8.3", "UNO may be said only when the play leaves one card",
-                             "core.refusal.uno_not_last", {"seat": a.seat, "count": len(game.hands[a.seat]) - 1})
-    return IllegalAction("R12.4", f"{FACE_CODE[a.card]} is not identical to the top card {FACE_CODE[game.discard[-1]]}",
-                         "core.refusal.jump_not_identical", {"card": FACE_CODE[a.card], "top": FACE_CODE[game.discard[-1]]})
+                             "core.refusal.uno_not_last", {"seat": a.seat, "count": len(game._hands[a.seat]) - 1})
+    return IllegalAction("R12.4", f"{FACE_CODE[a.card]} is not identical to the top card {FACE_CODE[game._discard[-1]]}",
+                         "core.refusal.jump_not_identical", {"card": FACE_CODE[a.card], "top": FACE_CODE[game._discard[-1]]})

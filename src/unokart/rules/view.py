@@ -58,7 +58,7 @@ class View:
     _events: list[dict]
     _event_count: int
 
-    def __init__(self, game: Game | None, seat: int | None):
+    def __init__(self, game: Game | None, seat: int | None, glance: bool = False):
         if game is None:
             return  # to be filled in by _restored_view
         if seat is not None and not 0 <= seat < game.n:
@@ -66,26 +66,32 @@ class View:
                                 "core.refusal.no_such_seat", {"number": seat, "last": game.n - 1})
         self.seat = seat
         self.n = game.n
-        self.names = game.names[:]
         self.options = game.options
-        self.hand = game.hands[seat][:] if seat is not None else []
-        self.hand_sizes = [len(h) for h in game.hands]
-        self.discard = game.discard[:]
-        self.color = game.color
-        self.direction = game.direction
+        self.hand_sizes = [len(h) for h in game._hands]
+        self.color = game._color
+        self.direction = game._direction
         self.to_act = game.to_act
         self.awaiting = game.awaiting
-        self.stock = len(game.stock)
-        self.uno_said = game.uno_said[:]
-        self.uno_window = game.uno_window
-        self.scores = game.scores[:]
+        self.stock = len(game._stock)
+        self.uno_window = game._uno_window
         self.round = game.round
         self.dealer = game.dealer
-        self.pending = game.pending
-        self.drawn = game.drawn if seat is not None and seat == game.to_act and game.awaiting == AWAIT_DRAWN else -1
+        self.pending = game._pending
+        self.drawn = game._drawn if seat is not None and seat == game.to_act and game.awaiting == AWAIT_DRAWN else -1
         self.round_winner = game.round_winner
         self.game_winner = game.game_winner
         self.version = game.version
+        hand = game._hands[seat] if seat is not None else []
+        if glance:  # the game's own lists, no events (Game.glance)
+            self.names, self.hand, self.discard = game.names, hand, game._discard
+            self.uno_said, self.scores = game._uno_said, game.scores
+            self._events, self._event_count = [], 0
+            return
+        self.names = game.names[:]
+        self.hand = hand[:]
+        self.discard = game._discard[:]
+        self.uno_said = game._uno_said[:]
+        self.scores = game.scores[:]
         # Only events this seat may see (DESIGN 6); that list only grows, so a length is a snapshot.
         self._events = game._visible_events(seat)
         self._event_count = len(self._events)

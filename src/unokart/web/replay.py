@@ -19,7 +19,6 @@ from typing import Any
 from ..narrate import describe_event
 from ..rules import Game
 from ..rules.replaying import replay_steps
-from ..rules.cards import FACE_CODE
 
 REPLAY_FORMAT = "unokart-replay/1"
 
@@ -27,7 +26,7 @@ REPLAY_FORMAT = "unokart-replay/1"
 def _frame(game: Game, action: str | None, since: int, lang: str | None) -> dict[str, Any]:
     frame = game.view(None).to_json()
     frame["hands"] = game.state()["hands"]
-    frame["drawn"] = FACE_CODE[game.drawn] if game.drawn >= 0 else None
+    frame["drawn"] = game.view(game.to_act).to_json()["drawn"] if game.to_act is not None else None
     frame["action"] = action
     frame["events"] = [
         {**event, "to": list(to) if to is not None else None, "text": describe_event(event, game.names, lang)}
