@@ -128,7 +128,7 @@ class Game:
         """A game with its first round dealt. ``log_events=False`` keeps no event log (views then carry none):
         for simulators and environments whose players never read events."""
         if isinstance(players, int) and not 2 <= players <= len(RACERS):
-            raise SetupError(f"R2.1 a game has 2 to 10 players, not {players}", "core.setup.players", {"count": players}, rule="R2.1")
+            cls.check_table(players, Options())
         names = list(RACERS[:players]) if isinstance(players, int) else [str(p) for p in players]
         game = cls._blank(names, Options.from_dict(options))
         if dealer is not None and not 0 <= dealer < game.n:
@@ -139,13 +139,18 @@ class Game:
         game._start_round(seed, dealer, deck_faces(deck) if deck is not None else None)
         return game
 
+    @staticmethod
+    def check_table(players: int, options: Options) -> None:
+        """Raise SetupError, naming the rule, unless a game of ``players`` seats can be dealt under ``options``."""
+        if not 2 <= players <= 10:
+            raise SetupError(f"R2.1 a game has 2 to 10 players, not {players}", "core.setup.players", {"count": players}, rule="R2.1")
+        if options.hand_size * players > 100:
+            raise SetupError(f"R3.2 {players} hands of {options.hand_size} do not fit in the deck",
+                             "core.setup.hands_do_not_fit", {"count": players, "hand_size": options.hand_size}, rule="R3.2")
+
     @classmethod
     def _blank(cls, names: list[str], options: Options) -> "Game":
-        if not 2 <= len(names) <= 10:
-            raise SetupError(f"R2.1 a game has 2 to 10 players, not {len(names)}", "core.setup.players", {"count": len(names)}, rule="R2.1")
-        if options.hand_size * len(names) > 100:
-            raise SetupError(f"R3.2 {len(names)} hands of {options.hand_size} do not fit in the deck",
-                             "core.setup.hands_do_not_fit", {"count": len(names), "hand_size": options.hand_size}, rule="R3.2")
+        cls.check_table(len(names), options)
         return cls(names, options)
 
     def __init__(self, names: list[str], options: Options) -> None:
