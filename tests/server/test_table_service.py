@@ -11,7 +11,7 @@ import pytest
 from unokart.bots import make_bot
 from unokart.rules import Action
 from unokart.server import protocol
-from unokart.server.bots import BotScheduler
+from unokart.server.bots import Accounts, BotScheduler
 from unokart.server.protocol import ServerError
 from unokart.server.store import SQLiteStore
 from unokart.server.tables import Settings, TableService
@@ -118,7 +118,9 @@ def test_a_broken_bot_never_freezes_its_table_the_autopilot_plays_for_it(tmp_pat
     assert "the autopilot plays" in caplog.text
 
 
-def test_the_cheapest_search_is_taken_first_so_expensive_tables_wait_behind_the_others(tmp_path):
+def test_search_time_is_shared_between_tables_so_twenty_tables_of_near_default_bots_cannot_starve_another(tmp_path):
+    """Searches once went cheapest first: the default ismcts costs 60 playouts, so tables of ismcts:59 bots
+    always went ahead of it and a default table waited for as long as any of them had a search queued."""
     order: list[str] = []
 
     class Recorder:
@@ -127,22 +129,70 @@ def test_the_cheapest_search_is_taken_first_so_expensive_tables_wait_behind_the_
 
         def choose(self, view, legal, rng):
             order.append(self.level)
-            time.sleep(0.05)
+            time.sleep(0.02)  # a search takes some time, so that the tables' accounts fill
             return legal[0]
 
     async def main():
         service = new_service(tmp_path, Recorder)
         service.bots.search_in_processes = False
-        heavy = [create(service, seats=2, bots={"0": "ismcts:500", "1": "ismcts:500"}, start=True) for _ in range(3)]
-        light = create(service, seats=2, bots={"0": "ismcts:10", "1": "ismcts:10"}, start=True)
-        await until(lambda: len(order) >= 3)
-        for table in heavy + [light]:
+        crowd = [create(service, seats=2, bots={"0": "ismcts:59", "1": "ismcts:59"}, start=True) for _ in range(20)]
+        watched = create(service, seats=2, bots={"0": "ismcts", "1": "ismcts"}, start=True)
+        await until(lambda: len(order) >= 5 * 21)
+        for table in crowd + [watched]:
             table.status = "lobby"  # stop them
         await service.close()
 
     asyncio.run(main())
-    # The first heavy search was running when the light table asked; the light one went next, then again.
-    assert order[0] == "ismcts:500" and order[1] == "ismcts:10" and order[2] == "ismcts:10"
+    decided = order[:5 * 21]
+    turns = [index for index, level in enumerate(decided) if level == "ismcts"]
+    # Twenty-one tables asking all the time: each is served about once in every 21 searches.
+    assert len(turns) >= 4, decided
+    assert all(later - earlier <= 2 * 21 for earlier, later in zip(turns, turns[1:])), turns
+
+
+def test_a_table_that_asks_little_is_answered_before_tables_that_used_much(tmp_path):
+    order: list[str] = []
+
+    class Recorder:
+        def __init__(self, level):
+            self.level = level
+
+        def choose(self, view, legal, rng):
+            order.append(self.level)
+            return legal[0]
+
+    async def main():
+        service = new_service(tmp_path, Recorder)
+        service.bots.search_in_processes = False
+        heavy = [create(service, seats=2, bots={"0": "ismcts:500", "1": "ismcts:500"}, start=True) for _ in range(5)]
+        for table in heavy:  # they have used the pool a lot lately
+            service.bots.accounts.charge(table.code, 5.0)
+        await until(lambda: len(order) >= 1)
+        light = create(service, seats=2, bots={"0": "ismcts:10", "1": "ismcts:10"}, start=True)
+        await until(lambda: order.count("ismcts:10") >= 3)
+        for table in heavy + [light]:
+            table.status = "lobby"
+        await service.close()
+
+    asyncio.run(main())
+    # The light table, new and cheap, went next each time it asked, before the five heavy tables' queued searches.
+    first_light = order.index("ismcts:10")
+    assert order[first_light:first_light + 3] == ["ismcts:10"] * 3, order
+
+
+def test_a_tables_account_of_search_time_halves_every_half_life_and_quiet_tables_are_forgotten():
+    now = [100.0]
+    accounts = Accounts(half_life=10.0, clock=lambda: now[0])
+    accounts.charge("A", 2.0)
+    accounts.charge("B", 1.0)
+    now[0] += 10.0
+    assert accounts.used("A") == pytest.approx(1.0) and accounts.used("B") == pytest.approx(0.5)
+    accounts.charge("B", 1.0)  # B has now used more lately than A
+    assert accounts.used("B") > accounts.used("A")
+    now[0] += 1000.0
+    for number in range(300):  # every 256 charges, accounts that decayed to nothing are dropped
+        accounts.charge(f"T{number}", 0.5)
+    assert accounts.used("A") == 0.0 and len(accounts) <= 300
 
 
 def test_idle_finished_tables_leave_memory_and_come_back_when_asked_for(tmp_path):

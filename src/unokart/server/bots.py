@@ -2,9 +2,12 @@
 
 Cheap bots (random, easy, heuristic, policies) decide in microseconds, in one
 thread, batched by tick. Searching bots (ISMCTS) run in a process pool, one
-decision per process at a time, taken cheapest first: a table of the most
-expensive bots waits behind the others, never the other way round, and no
-decision takes longer than its cap. A bot that raises, answers nothing when it
+decision per process at a time, shared fairly between tables: the waiting
+search taken next is the one of the table that has used the least search time
+lately (each table's account decays by half every ACCOUNT_HALF_LIFE seconds).
+A table of expensive bots, or twenty tables of bots a playout cheaper than the
+default, pay for what they use and wait their turn; a table that asks little is
+answered first. No decision takes longer than its cap. A bot that raises, answers nothing when it
 must act, answers an illegal action or runs out of time is replaced for that
 decision by the autopilot (the heuristic), and the incident is logged: a
 table never freezes on a bot.
@@ -13,7 +16,6 @@ table never freezes on a bot.
 from __future__ import annotations
 
 import asyncio
-import heapq
 import itertools
 import logging
 import math
@@ -37,6 +39,8 @@ AUTOPILOT = "heuristic"
 BOT_TICK = 0.025  # seconds: cheap bots' moves falling due in one tick are decided together (fewer wake-ups)
 SLACK = 2.0  # seconds beyond three times its budget before a search counts as timed out
 CHEAP_TIMEOUT = 2.0  # seconds for a cheap bot's decision
+ACCOUNT_HALF_LIFE = 10.0  # seconds: a table's search time counts half as much this long after it was used
+ACCOUNT_FORGOTTEN = 1e-3  # seconds: an account decayed below this is dropped (the scheduler stays bounded)
 
 
 @dataclass
@@ -61,8 +65,40 @@ class Job:
         return max(level_cost(r.level) for r in self.requests)
 
 
+class Accounts:
+    """How much search time each table has used lately: seconds, each decaying by half every ``half_life``.
+
+    Every account decays at the same rate, so the order of two accounts changes only when one of them is
+    charged; the least served table is the one whose search goes next.
+    """
+
+    def __init__(self, half_life: float = ACCOUNT_HALF_LIFE, clock: Callable[[], float] = time.monotonic):
+        self.half_life = half_life
+        self.clock = clock
+        self._used: dict[str, tuple[float, float]] = {}  # table -> (seconds, when they were last brought up to date)
+        self._charges = 0
+
+    def used(self, table: str, now: float | None = None) -> float:
+        seconds, when = self._used.get(table, (0.0, 0.0))
+        if not seconds:
+            return 0.0
+        now = self.clock() if now is None else now
+        return seconds * 0.5 ** (max(0.0, now - when) / self.half_life)
+
+    def charge(self, table: str, seconds: float) -> None:
+        now = self.clock()
+        self._used[table] = (self.used(table, now) + max(0.0, seconds), now)
+        self._charges += 1
+        if self._charges % 256 == 0:  # now and then: forget the tables long quiet
+            for code in [code for code in self._used if self.used(code, now) < ACCOUNT_FORGOTTEN]:
+                del self._used[code]
+
+    def __len__(self) -> int:
+        return len(self._used)
+
+
 def level_cost(level: str) -> float:
-    """A rough cost in milliseconds of one decision at this level (for ordering, and for the time cap)."""
+    """A rough cost in milliseconds of one decision at this level (for its time cap)."""
     kind, _, budget = level.partition(":")
     if kind != "ismcts":
         return 0.0
@@ -154,7 +190,8 @@ class BotScheduler:
         self._thread_bots: dict = {}
         self._pool: Executor | None = None
         self._due: dict[float, list[Job]] = {}
-        self._waiting: list[tuple[float, int, Job]] = []  # searches, cheapest first
+        self._waiting: list[tuple[int, Job]] = []  # searches in the order they arrived
+        self.accounts = Accounts()  # search time used lately, per table: the least served goes first
         self._order = itertools.count()
         self._running = 0
         self._seeds = random.Random(secrets.randbits(64))  # bots' dice need no system entropy per move
@@ -201,24 +238,40 @@ class BotScheduler:
         for job, seed, result in zip(jobs, seeds, results):
             self._finish(job, seed, result)
 
-    # ------------------------------------------------------------------ searching, cheapest first
+    # ------------------------------------------------------------------ searching, the least served table first
     def _enqueue_search(self, job: Job) -> None:
         if not self.current(job):
             return
-        heapq.heappush(self._waiting, (job.cost, next(self._order), job))
+        self._waiting.append((next(self._order), job))
         self._next_search()
 
     def _next_search(self) -> None:
         while self._running < self.processes and self._waiting:
-            _, _, job = heapq.heappop(self._waiting)
-            if self.current(job):
+            job = self._least_served()
+            if job is not None:
                 self._running += 1
                 self._spawn(self._search(job))
+
+    def _least_served(self) -> Job | None:
+        """Take the waiting search of the table that has used the least search time lately (ties: the oldest).
+
+        Jobs whose moment has passed are dropped on the way. A scan, not a heap: the accounts change as
+        searches finish, and the waiting list holds at most one current job per table."""
+        now = self.accounts.clock()
+        live = [(order, job) for order, job in self._waiting if self.current(job)]
+        if not live:
+            self._waiting = []
+            return None
+        best = min(live, key=lambda entry: (self.accounts.used(entry[1].table, now), entry[0]))
+        live.remove(best)
+        self._waiting = live
+        return best[1]
 
     async def _search(self, job: Job) -> None:
         seed = self._seeds.getrandbits(64)
         loop = asyncio.get_running_loop()
         timeout = 3 * job.cost / 1000 + SLACK  # room for a loaded machine; a runaway search stops here
+        started = time.monotonic()
         try:
             if self.search_in_processes:
                 future = loop.run_in_executor(self._process_pool(), decide_in_worker, job.requests, seed)
@@ -235,6 +288,7 @@ class BotScheduler:
             result = err
         finally:
             self._running -= 1
+            self.accounts.charge(job.table, time.monotonic() - started)  # what the table took from the others
         self._finish(job, seed, result)
         self._next_search()
 
