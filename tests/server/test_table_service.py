@@ -235,6 +235,12 @@ def test_a_full_server_refuses_new_tables_with_a_clear_error(tmp_path):
     ("A" * 25, "name_too_long"),
     ("   ", "bad_name"),
     ("\x07bell", "bad_name_char"),
+    ("\u3164", "bad_name_char"),            # Hangul filler: a letter that draws nothing
+    ("\u3164\u3164\u3164", "bad_name_char"),
+    ("Ann\uffa0", "bad_name_char"),         # its halfwidth form, making a second "Ann"
+    ("\u2800", "name_blank"),               # braille blank: a symbol that draws nothing
+    ("\u2800 \u2800", "name_blank"),
+    ("\u034f\ufe0f", "name_blank"),         # a grapheme joiner and a variation selector alone
 ])
 def test_a_bad_name_is_refused_with_its_reason_and_the_seat_stays_empty(tmp_path, name, why):
     async def main():
@@ -253,7 +259,8 @@ def test_a_bad_name_is_refused_with_its_reason_and_the_seat_stays_empty(tmp_path
 
 
 def test_names_in_every_script_are_kept_as_written():
-    for name in ("ಕನ್ನಡ", "தமிழ்", "తెలుగు", "سنڌي", "Ann-Marie O'Neil", "क्\u200dष", "می\u200cخواهم"):
+    for name in ("ಕನ್ನಡ", "தமிழ்", "తెలుగు", "سنڌي", "Ann-Marie O'Neil", "क्\u200dष", "می\u200cخواهم", "한글",
+                 "⠁⠝⠝", "♥"):
         assert protocol.clean_name(f"  {name} ") == name
 
 
@@ -313,3 +320,46 @@ def test_bot_levels_are_only_the_named_levels_and_policies_only_by_name():
     assert protocol.bot_level("policy:baseline", frozenset({"baseline"})) == "policy:baseline"
     with pytest.raises(ServerError):
         protocol.bot_level("policy:other", frozenset({"baseline"}))
+
+
+def test_every_level_a_client_may_ask_for_makes_a_bot_and_the_others_say_what_is_wrong():
+    for level in ("random", "easy", "heuristic", "ismcts", "ismcts:0", "ismcts:1", "ismcts:500", "ismcts:1ms",
+                  "ismcts:500ms", "ismcts:0500"):
+        make_bot(protocol.bot_level(level))  # accepted: the bot is made (once ismcts:0ms was, and every move failed)
+    refusals = {
+        "ismcts:0ms": ("level_no_time", ["1 ms"]),
+        "ismcts:00ms": ("level_no_time", ["1 ms"]),
+        "ismcts:20000": ("level_over_cap", ["ismcts:500", "ismcts:500ms"]),
+        "ismcts:9999999999": ("level_over_cap", ["ismcts:500"]),
+        "ismcts:501ms": ("level_over_cap", ["ismcts:500ms"]),
+        "x" * 100: ("level_too_long", ["100", "32"]),
+        "grandmaster": ("bad_level", ["random", "heuristic"]),
+    }
+    for level, (sentence, words) in refusals.items():
+        with pytest.raises(ServerError) as refused:
+            protocol.bot_level(level)
+        assert refused.value.code == "bad_level" and refused.value.status == 400, level
+        assert refused.value.sentence == sentence, (level, refused.value.sentence)
+        english = refused.value.message("en")
+        assert all(word in english for word in words), (level, english)
+        assert sentence == "bad_level" or "Unknown" not in english, english
+        assert refused.value.message("ta") != english
+
+
+def test_a_zero_time_budget_is_refused_at_table_creation_and_nothing_is_created(tmp_path):
+    async def main():
+        service = new_service(tmp_path)
+        for body in ({"seats": 2, "bots": {"1": "ismcts:0ms"}}, {"seats": 2, "bots": {"0": "ismcts:0ms", "1": "easy"},
+                                                                 "start": True}):
+            with pytest.raises(ServerError) as refused:
+                create(service, **body)
+            assert refused.value.code == "bad_level" and "1 ms" in refused.value.message("en")
+        assert service.tables == {}
+        table = create(service, seats=2)
+        owner, token = sit(service, table, "Ann")
+        service.handle_text(owner, table, json.dumps({"type": "bot", "token": token, "seat": 1, "level": "ismcts:0ms",
+                                                      "id": "b"}))
+        refused = owner.last("error")
+        assert refused["code"] == "bad_level" and refused["re"] == "b" and table.seats[1].kind == "empty"
+        await service.close()
+    asyncio.run(main())

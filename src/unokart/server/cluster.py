@@ -40,7 +40,7 @@ from typing import Any
 import redis.asyncio as redis
 
 from .lease import LEASE_PREFIX, FanOut, Lease, process_id
-from .protocol import ServerError
+from .protocol import Said, ServerError
 from .tables import Table, TableService
 
 log = logging.getLogger("unokart.cluster")
@@ -264,7 +264,7 @@ class Cluster:
         if "error" in reply:
             error = reply["error"]
             raise ServerError(error["code"], rule=error.get("rule"), status=error["status"], sentence=error["sentence"],
-                              **error["fields"])
+                              **{k: Said.unwire(v) for k, v in error["fields"].items()})
         if "moved" in reply:
             raise _Moved()
         return reply["ok"]
@@ -298,7 +298,8 @@ class Cluster:
         except ServerError as err:
             reply = {"op": "reply", "id": message["id"], "error": {
                 "code": err.code, "rule": err.rule, "status": err.status, "sentence": err.sentence,
-                "fields": {k: v if isinstance(v, (int, float, str, type(None))) else str(v) for k, v in err.fields.items()}}}
+                "fields": {k: v if isinstance(v, (int, float, str, type(None))) else v.wire() if isinstance(v, Said)
+                           else str(v) for k, v in err.fields.items()}}}
         self._send(caller, reply)
 
     # ------------------------------------------------------------------ relayed connections

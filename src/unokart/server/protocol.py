@@ -37,10 +37,73 @@ TIMER_RANGE = (5, 600)
 # Bot levels a client may ask for. Budgets are capped so that no table can take the machine from the others.
 MAX_PLAYOUTS = 500  # about 0.35 s of search: the longest any other table's bot waits behind one
 MAX_MILLISECONDS = 500
-LEVEL_PATTERN = regex.compile(r"(random|easy|heuristic|ismcts(?::(\d{1,6})(ms)?)?|policy:([A-Za-z0-9_-]{1,40}))")
+LEVEL_PATTERN = regex.compile(r"(random|easy|heuristic|ismcts(?::(\d+)(ms)?)?|policy:([A-Za-z0-9_-]{1,40}))")
+MAX_GAME_ID = 2**53  # finished games' ids: what a JavaScript number holds exactly
 
 # Bidirectional controls turn the rest of a sentence around for everyone who reads it.
 _JOINERS = frozenset("\u200c\u200d")  # ZWNJ and ZWJ shape Indic and Arabic words: allowed inside a word
+# Letters that draw nothing (Hangul fillers, default-ignorable): a name made of them looks empty, or like another's.
+_INVISIBLE_LETTERS = frozenset("\u115f\u1160\u3164\uffa0")
+# Characters that draw nothing although they count as symbols or marks: they do not make a name visible.
+_BLANKS = frozenset("\u2800\u034f\u17b4\u17b5\u180b\u180c\u180d\u180e\u180f") | frozenset(map(chr, range(0xFE00, 0xFE10)))
+
+
+class Said:
+    """Words kept as a catalogue key and its parameters until a reader's language is known.
+
+    A refusal is made once and read by people of several languages (a table's
+    connections, an HTTP client's ``?lang=``), so its parts are rendered only
+    when it is written for one of them. ``core`` marks a refusal of the rules
+    core (its key and parameters as the core gave them: card codes, colour
+    letters, seats), rendered by ``narrate.describe_refusal``.
+    """
+
+    __slots__ = ("key", "params", "core")
+
+    def __init__(self, key: str, core: bool = False, **params: Any):
+        self.key = key
+        self.params = params
+        self.core = core
+
+    @classmethod
+    def of(cls, err: Exception) -> "Said":
+        """A rules-core error (NotationError, SetupError, IllegalAction...) by its key and parameters."""
+        key = getattr(err, "key", "")
+        if not key:  # every core refusal has a key; should one not, its English sentence is all there is
+            return cls("server.reason.as_given", text=echo(err, 200))
+        return cls(key, core=True, **dict(getattr(err, "params", {})))
+
+    def render(self, lang: str | None = None) -> str:
+        if self.core:
+            from ..narrate import describe_refusal
+
+            return describe_refusal(self, lang)  # type: ignore[arg-type]
+        return t(self.key, lang, **{name: words(value, lang) for name, value in self.params.items()})
+
+    def wire(self) -> dict:
+        """As JSON (several processes relay refusals to each other)."""
+        return {"said": self.key, "core": self.core, "params": {k: v.wire() if isinstance(v, Said) else v
+                                                                 for k, v in self.params.items()}}
+
+    @classmethod
+    def unwire(cls, value: Any) -> Any:
+        if isinstance(value, dict) and "said" in value:
+            return cls(value["said"], bool(value.get("core")),
+                       **{k: cls.unwire(v) for k, v in (value.get("params") or {}).items()})
+        return value
+
+    def __repr__(self) -> str:
+        return f"Said({self.key!r}, {self.params!r})"
+
+
+def words(value: Any, lang: str | None) -> Any:
+    """A field of a sentence in ``lang``: Said parts rendered (a clause inside a sentence: no full stop of its own)."""
+    if isinstance(value, Said):
+        return value.render(lang).rstrip().rstrip(".\u06d4\u0964")
+    return value
+
+
+RETRY_CODES = frozenset(("rate_limited", "too_many_requests"))  # their errors say when to try again (retry_after)
 
 
 class ServerError(Exception):
@@ -64,12 +127,14 @@ class ServerError(Exception):
     def message(self, lang: str | None = None) -> str:
         if self.render is not None:
             return self.render(lang)
-        return t(f"server.error.{self.sentence}", lang, **self.fields)
+        return t(f"server.error.{self.sentence}", lang, **{k: words(v, lang) for k, v in self.fields.items()})
 
     def payload(self, lang: str | None = None, version: int | None = None, re: Any = None) -> dict:
         out: dict[str, Any] = {"type": "error", "code": self.code, "message": self.message(lang)}
         if self.rule:
             out["rule"] = self.rule
+        if self.code in RETRY_CODES and "seconds" in self.fields:
+            out["retry_after"] = self.fields["seconds"]
         if version is not None:
             out["version"] = version
         if re is not None:
@@ -126,9 +191,30 @@ class CreateTable(Model):
     start: bool = False
 
 
+# A name's limit (MAX_NAME_CHARS) holds after surrounding spaces are removed, and a longer name is refused with
+# its length named (clean_name): the model takes a little more, the published schema says the real limit.
+NAME_BOUND = 200
+Name = Annotated[Text, Field(max_length=NAME_BOUND, json_schema_extra={
+    "maxLength": MAX_NAME_CHARS, "minLength": 1,
+    "description": f"1 to {MAX_NAME_CHARS} characters after surrounding spaces are removed, at least one of them "
+                   "visible; no control, bidirectional or invisible format characters (PROTOCOL.md section 2)"})]
+
+
 class JoinTable(Model):
-    name: Annotated[Text, Field(max_length=200)]
+    name: Name
     seat: SeatIndex | None = None
+
+
+class ErrorReply(BaseModel):
+    """Every refusal, over HTTP (with the status shown) and over the websocket: PROTOCOL.md section 6."""
+
+    type: Literal["error"]
+    code: str = Field(description="stable; the table of codes in PROTOCOL.md section 6")
+    message: str = Field(description="one sentence in the reader's language (?lang= or Accept-Language)")
+    rule: str | None = Field(None, description="the docs/RULES.md id, when a rule refuses it")
+    version: int | None = Field(None, description="the table's current version, for refused actions")
+    re: str | int | None = Field(None, description="the id of the websocket message refused")
+    retry_after: int | None = Field(None, description="seconds to wait (too_many_requests, a refused join's rate_limited)")
 
 
 # ---------------------------------------------------------------------- websocket messages
@@ -138,7 +224,7 @@ class Message(Model):
 
 class Join(Message):
     type: Literal["join"]
-    name: Annotated[Text, Field(max_length=200)]
+    name: Name
     seat: SeatIndex | None = None
     lang: Lang | None = None
 
@@ -202,6 +288,7 @@ _MESSAGE = TypeAdapter(ClientMessage)
 _EXPECTED = {"string_type": "text", "int_type": "int", "float_type": "float", "bool_type": "bool",
              "dict_type": "dict", "model_type": "dict", "model_attributes_type": "dict", "list_type": "list"}
 _OPTION_RANGES = {"target_score": (1, MAX_TARGET_SCORE), "hand_size": (1, MAX_HAND_SIZE)}
+_TOO_LONG = ("string_too_long", "too_long")  # the second when the length is checked after a validator
 # Fields whose range has a refusal of its own (docs/PROTOCOL.md section 2).
 _RANGE_CODES = {"seats": "bad_seats", "turn_timer": "bad_timer"}
 
@@ -224,23 +311,24 @@ def refusal(errors: Any, skip: int = 0) -> ServerError:
     if field == "options":
         option = echo(loc[1]) if len(loc) > 1 else "options"
         if kind == "extra_forbidden":
-            return ServerError("bad_options", reason=t("server.reason.unknown_option", option=option))
+            return ServerError("bad_options", reason=Said("server.reason.unknown_option", option=option))
         if option in _OPTION_RANGES:
             low, high = _OPTION_RANGES[option]
-            return ServerError("bad_options", reason=t("server.reason.option_range", option=option, low=low, high=high))
-        return ServerError("bad_options", reason=t("server.reason.option_value", option=option))
+            return ServerError("bad_options", reason=Said("server.reason.option_range", option=option, low=low, high=high))
+        return ServerError("bad_options", reason=Said("server.reason.option_value", option=option))
     if field == "bots" and len(loc) > 1:
         if kind == "string_pattern_mismatch":
             return ServerError("no_such_seat", seat=echo(loc[1], 8))
-        if kind == "string_too_long":
-            return ServerError("bad_level", level=echo(first.get("input"), MAX_LEVEL_CHARS), playouts=MAX_PLAYOUTS,
-                               milliseconds=MAX_MILLISECONDS)
+        if kind in _TOO_LONG:
+            return level_too_long(first.get("input"))
+    if field == "level" and kind in _TOO_LONG:
+        return level_too_long(first.get("input"))
     if kind == "missing":
         return ServerError("missing_field", field=field)
     if kind == "extra_forbidden":
         return ServerError("unknown_field", field=echo(field))
     if kind in _EXPECTED or kind.endswith("_type"):
-        return ServerError("wrong_type", field=field, expected=t(f"server.type.{_EXPECTED.get(kind, 'text')}"))
+        return ServerError("wrong_type", field=field, expected=Said(f"server.type.{_EXPECTED.get(kind, 'text')}"))
     if field in _RANGE_CODES and kind in ("greater_than_equal", "less_than_equal"):
         low, high = TIMER_RANGE if field == "turn_timer" else (2, MAX_SEATS)
         return ServerError(_RANGE_CODES[field], low=low, high=high)
@@ -248,7 +336,7 @@ def refusal(errors: Any, skip: int = 0) -> ServerError:
         return ServerError("no_such_seat", seat=echo(first.get("input"), 8))
     if field == "name" and kind == "value_error":
         return ServerError("bad_name", sentence="bad_name_char", char=echo(first.get("ctx", {}).get("error", "?"), 8))
-    if field == "name" and kind == "string_too_long":
+    if field == "name" and kind in _TOO_LONG:
         return ServerError("bad_name", sentence="name_too_long", limit=MAX_NAME_CHARS, length=len(first.get("input") or ""))
     return ServerError("bad_value", field=echo(field))
 
@@ -259,15 +347,19 @@ def parse_message(text: str | bytes | None) -> tuple[Message, Any]:
     A refusal (ServerError) carries that id as ``re`` whenever the frame had a usable one.
     """
     if not isinstance(text, str):
-        raise ServerError("bad_json", reason=t("server.reason.binary"))
+        raise ServerError("bad_json", reason=Said("server.reason.binary"))
     if len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE_BYTES:
-        raise ServerError("too_large", limit=MAX_MESSAGE_BYTES)
+        failure = ServerError("too_large", limit=MAX_MESSAGE_BYTES)
+        failure.re = frame_id(text)
+        raise failure
     try:
         data = json.loads(text)
     except RecursionError:
-        raise ServerError("bad_json", reason=t("server.reason.nested")) from None
-    except ValueError as err:  # JSONDecodeError, or an integer of thousands of digits
-        raise ServerError("bad_json", reason=echo(getattr(err, "msg", None) or err, 80)) from None
+        raise ServerError("bad_json", reason=Said("server.reason.nested")) from None
+    except json.JSONDecodeError as err:  # where the text stops being JSON, in words (not the parser's English)
+        raise ServerError("bad_json", reason=Said("server.reason.json_at", position=err.pos + 1)) from None
+    except ValueError:  # an integer of thousands of digits
+        raise ServerError("bad_json", reason=Said("server.reason.json_number")) from None
     if not isinstance(data, dict):
         raise ServerError("not_object")
     ident = usable_id(data.get("id"))
@@ -302,10 +394,12 @@ def clean_name(name: str) -> str:
                 and unicodedata.category(name[index + 1])[0] in "LM"
             if inside:
                 continue
-        if category[0] == "C" or category in ("Zl", "Zp"):
+        if category[0] == "C" or category in ("Zl", "Zp") or char in _INVISIBLE_LETTERS:
             raise ServerError("bad_name", sentence="bad_name_char", char=f"U+{ord(char):04X}")
-    if not name or not any(unicodedata.category(c)[0] in "LNSP" for c in name):
+    if not name:
         raise ServerError("bad_name", limit=MAX_NAME_CHARS)
+    if not any(unicodedata.category(c)[0] in "LNSP" and c not in _BLANKS for c in name):
+        raise ServerError("bad_name", sentence="name_blank")
     if len(name) > MAX_NAME_CHARS:
         raise ServerError("bad_name", sentence="name_too_long", limit=MAX_NAME_CHARS, length=len(name))
     return name
@@ -317,14 +411,40 @@ def bot_level(level: str, models: frozenset[str] = frozenset()) -> str:
     ``models`` are the trained policies the operator offers (``serve --models DIR``), by name only:
     a client never names a path.
     """
+    if len(level) > MAX_LEVEL_CHARS:
+        raise level_too_long(level)
     normal = level.strip()
     if not normal.startswith("policy:"):
         normal = normal.lower()
     match = LEVEL_PATTERN.fullmatch(normal)
     budget, ms, policy = (match.group(2), match.group(3), match.group(4)) if match else (None, None, None)
-    if match is None or budget is not None and int(budget) > (MAX_MILLISECONDS if ms else MAX_PLAYOUTS):
-        raise ServerError("bad_level", level=echo(level, MAX_LEVEL_CHARS), playouts=MAX_PLAYOUTS,
-                          milliseconds=MAX_MILLISECONDS)
+    caps = {"level": echo(level, MAX_LEVEL_CHARS), "playouts": MAX_PLAYOUTS, "milliseconds": MAX_MILLISECONDS}
+    if match is None:
+        raise ServerError("bad_level", **caps)
+    if budget is not None and int(budget) > (MAX_MILLISECONDS if ms else MAX_PLAYOUTS):
+        raise ServerError("bad_level", sentence="level_over_cap", **caps)
+    if budget is not None and ms and int(budget) < 1:  # a search needs some time; 0 playouts is its prior alone
+        raise ServerError("bad_level", sentence="level_no_time", **caps)
     if policy is not None and policy not in models:
         raise ServerError("no_such_model", model=policy)
     return normal
+
+
+def level_too_long(level: object) -> ServerError:
+    return ServerError("bad_level", sentence="level_too_long", limit=MAX_LEVEL_CHARS,
+                       length=len(level) if isinstance(level, str) else 0)
+
+
+def frame_id(text: Any) -> Any:
+    """The usable id of a frame the server will not handle (too large, or over the rate): so its error has ``re``.
+
+    Only for frames the transport let through (at most MAX_FRAME_BYTES); anything that is not a JSON object
+    with a usable id gives None.
+    """
+    if not isinstance(text, str) or len(text) > MAX_FRAME_BYTES:
+        return None
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    return usable_id(data.get("id")) if isinstance(data, dict) else None

@@ -26,7 +26,7 @@ from ..rules import Action, Game, IllegalAction, NotationError, Options, UnoKart
 from ..rules.actions import CATCH
 from . import messages, protocol
 from .bots import AUTOPILOT, BotScheduler, Job, Request
-from .protocol import ServerError
+from .protocol import Said, ServerError
 from .shuffle import commitment, new_seed, record_of
 from .store import Store, StoredSeat, StoredTable
 
@@ -225,10 +225,9 @@ class TableService:
             raise ServerError("server_full", status=503, limit=self.settings.max_tables)
         try:
             opts = Options.from_dict(request.options.given())
-        except UnoKartError as err:
-            raise ServerError("bad_options", reason=str(err)) from None
-        if opts.hand_size * request.seats > 100:
-            raise ServerError("bad_options", rule="R3.2", reason=f"R3.2 {request.seats} × {opts.hand_size} > 100")
+            Game.check_table(request.seats, opts)  # the hands must fit the deck (R3.2)
+        except UnoKartError as err:  # the core's refusal by its key: said in each reader's language
+            raise ServerError("bad_options", rule=getattr(err, "rule", None) or None, reason=Said.of(err)) from None
         stored = [StoredSeat("empty") for _ in range(request.seats)]
         for key, level in request.bots.items():
             seat = int(key)
@@ -304,11 +303,17 @@ class TableService:
         return seat, token
 
     # ------------------------------------------------------------------ connections
-    def handle_text(self, conn: Listener, table: Table, text: str | bytes | None) -> None:
-        """One websocket frame from a connection: handled, or refused to that connection alone."""
+    def handle_text(self, conn: Listener, table: Table, text: str | bytes | None,
+                    admit: Callable[[protocol.Message], None] | None = None) -> None:
+        """One websocket frame from a connection: handled, or refused to that connection alone.
+
+        ``admit`` is the transport's say on a valid message before it is handled (a join spends the address's
+        join budget): its ServerError is the answer."""
         re: Any = None
         try:
             message, re = protocol.parse_message(text)
+            if admit is not None:
+                admit(message)
             self.handle(conn, table, message)
         except ServerError as err:
             version = table.version if err.code in VERSIONED else None
@@ -421,7 +426,7 @@ class TableService:
         try:
             action = Action.parse(msg.action)
         except NotationError as err:
-            raise ServerError("bad_notation", reason=str(err)) from None
+            raise ServerError("bad_notation", reason=Said.of(err)) from None
         if action.seat != seat:
             raise ServerError("not_your_seat", seat=action.seat)
         if msg.version != table.version:
