@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -52,7 +53,7 @@ def test_the_documented_limits_are_the_models_limits():
     assert f"1 to {protocol.MAX_NAME_CHARS}" in DOC
     assert f"`target_score` 1 to {protocol.MAX_TARGET_SCORE}" in DOC
     assert f"`ismcts:<playouts>` (up to {protocol.MAX_PLAYOUTS:,}" in DOC
-    assert f"`ismcts:<N>ms` (up to {protocol.MAX_MILLISECONDS:,})" in DOC
+    assert f"`ismcts:<N>ms` (1 to {protocol.MAX_MILLISECONDS:,})" in DOC
 
 
 def test_the_served_openapi_document_names_every_route_and_the_models_fields(server):
@@ -67,3 +68,53 @@ def test_the_served_openapi_document_names_every_route_and_the_models_fields(ser
     schemas = document["components"]["schemas"]
     for model in (protocol.CreateTable, protocol.JoinTable, protocol.HouseRules):
         assert set(model.model_fields) <= set(schemas[model.__name__]["properties"]), model.__name__
+
+
+def _route_sections() -> dict[tuple[str, str], str]:
+    """Each HTTP route's part of section 2, by (method, path with its parameters written as {})."""
+    http = _section(2)
+    parts = re.split(r"\n### `(GET|POST) (/[^`]*)`", http)
+    return {(method.lower(), re.sub(r"\{[^}]*\}", "{}", path.split("?")[0])): text
+            for method, path, text in zip(parts[1::3], parts[2::3], parts[3::3])}
+
+
+def _statuses(text: str) -> set[str]:
+    """The refusal statuses a route's section names: `404 no_such_table`, Errors `400`: ..."""
+    return set(re.findall(r"`([45]\d\d)[` ]", text))
+
+
+def test_the_openapi_document_describes_the_real_refusals_and_limits(server):
+    import httpx
+
+    document = httpx.get(server.url + "/api/openapi.json").json()
+    schemas = document["components"]["schemas"]
+    # The server never answers 422: its refusals are 400 with the protocol's error body.
+    assert "422" not in json.dumps(document["paths"]) and "HTTPValidationError" not in schemas
+    error = schemas["ErrorReply"]["properties"]
+    assert {"type", "code", "message", "rule", "version", "re", "retry_after"} <= set(error)
+    routes = {(method, re.sub(r"\{[^}]*\}", "{}", path)): operation
+              for path, item in document["paths"].items() for method, operation in item.items()}
+    sections = _route_sections()
+    assert set(sections) <= set(routes), sorted(set(sections) - set(routes))
+    for route, text in sections.items():
+        responses = routes[route]["responses"]
+        documented = _statuses(text)
+        published = {status for status in responses if status[0] in "45"}
+        assert documented <= published, (route, sorted(documented - published))
+        for status in published:
+            assert responses[status]["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/ErrorReply"}
+    # Every body may be refused as too large (section 2: 413 too_large), and the published limits are the real ones.
+    for route in (("post", "/api/tables"), ("post", "/api/tables/{}/join")):
+        assert "413" in routes[route]["responses"], route
+    name = schemas["JoinTable"]["properties"]["name"]
+    assert name["maxLength"] == protocol.MAX_NAME_CHARS and name["minLength"] == 1
+    create = schemas["CreateTable"]["properties"]
+    assert (create["seats"]["minimum"], create["seats"]["maximum"]) == (2, protocol.MAX_SEATS)
+    assert [level["maxLength"] for level in create["bots"]["patternProperties"].values()] == [protocol.MAX_LEVEL_CHARS]
+    timer = next(branch for branch in create["turn_timer"]["anyOf"] if branch.get("type") == "number")
+    assert (timer["minimum"], timer["maximum"]) == protocol.TIMER_RANGE
+    rules = schemas["HouseRules"]["properties"]
+    target = next(branch for branch in rules["target_score"]["anyOf"] if branch.get("type") == "integer")
+    assert target["maximum"] == protocol.MAX_TARGET_SCORE
+    hand = next(branch for branch in rules["hand_size"]["anyOf"] if branch.get("type") == "integer")
+    assert hand["maximum"] == protocol.MAX_HAND_SIZE

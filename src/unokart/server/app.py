@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import math
 import time
 from collections import OrderedDict
 from pathlib import Path
@@ -75,10 +76,15 @@ class AddressLimits:
             self.buckets.popitem(last=False)
         return bucket.take()
 
-    def check(self, address: str) -> None:
+    def check(self, address: str, websocket: bool = False) -> None:
+        """ServerError when this address is over its budget: HTTP's 429 too_many_requests, or over a websocket
+        the same refusal as the error rate_limited (both say in how many seconds to try again)."""
         wait = self.take(address)
         if wait:
-            raise ServerError("too_many_requests", status=429, seconds=max(1, round(wait + 0.5)))
+            seconds = max(1, math.ceil(wait))
+            if websocket:
+                raise ServerError("rate_limited", status=429, sentence="join_rate_limited", seconds=seconds)
+            raise ServerError("too_many_requests", status=429, seconds=seconds)
 
 
 class Connection:
@@ -137,7 +143,11 @@ def _language(request: Request) -> str:
 
 
 class BodyLimit:
-    """Refuses a request body over MAX_BODY_BYTES before it is read into memory (413 too_large)."""
+    """Refuses a request body over MAX_BODY_BYTES with 413 too_large, never holding more than that in memory.
+
+    A declared Content-Length over the limit is refused before anything is read; a body without one (chunked)
+    is read up to the limit and refused as soon as it goes past it. The app is handed the body read.
+    """
 
     def __init__(self, app: Any):
         self.app = app
@@ -146,22 +156,43 @@ class BodyLimit:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        declared = dict(scope.get("headers") or []).get(b"content-length")
-        too_large = ServerError("too_large", status=413, limit=MAX_BODY_BYTES)
+        headers = dict(scope.get("headers") or [])
+        declared = headers.get(b"content-length")
         if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY_BYTES):
-            await JSONResponse(too_large.payload(), status_code=413)(scope, receive, send)
+            await self._too_large(scope, receive, send)
             return
+        if declared is None and b"transfer-encoding" not in headers:
+            await self.app(scope, receive, send)  # no body
+            return
+        chunks: list[bytes] = []
         seen = 0
-
-        async def limited() -> dict:
-            nonlocal seen
+        while True:
             message = await receive()
-            seen += len(message.get("body", b""))
+            if message["type"] != "http.request":  # the client went away
+                return
+            chunk = message.get("body", b"")
+            seen += len(chunk)
             if seen > MAX_BODY_BYTES:
-                raise too_large
-            return message
+                await self._too_large(scope, receive, send)
+                return
+            chunks.append(chunk)
+            if not message.get("more_body"):
+                break
+        body = {"type": "http.request", "body": b"".join(chunks), "more_body": False}
 
-        await self.app(scope, limited, send)
+        async def replay() -> dict:
+            nonlocal body
+            if body is not None:
+                given, body = body, None
+                return given
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+    @staticmethod
+    async def _too_large(scope: dict, receive: Any, send: Any) -> None:
+        refused = ServerError("too_large", status=413, sentence="body_too_large", limit=MAX_BODY_BYTES)
+        await JSONResponse(refused.payload(_language(Request(scope))), status_code=413)(scope, receive, send)
 
 
 def create_app(db_path: str | Path, settings: Settings | None = None, database: str | None = None,
@@ -211,6 +242,7 @@ def create_app(db_path: str | Path, settings: Settings | None = None, database: 
     app = FastAPI(title="unokart", summary="UNO Mario Kart: tables, seats and games (docs/PROTOCOL.md)",
                   lifespan=lifespan, docs_url="/api/docs", redoc_url=None, openapi_url="/api/openapi.json")
     app.add_middleware(BodyLimit)
+    app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
 
     def service_of(request: Request | WebSocket) -> TableService:
         return request.app.state.service
@@ -253,7 +285,7 @@ def create_app(db_path: str | Path, settings: Settings | None = None, database: 
     async def health() -> dict:
         return {"status": "ok"}
 
-    @app.post("/api/tables", status_code=201)
+    @app.post("/api/tables", status_code=201, responses=_refusals(400, 413, 429, 503))
     async def create_table(request: Request, body: protocol.CreateTable | None = None) -> dict:
         creations.check(address(request))
         service, cluster = service_of(request), cluster_of(request)
@@ -278,14 +310,14 @@ def create_app(db_path: str | Path, settings: Settings | None = None, database: 
         tables = sorted(service.tables.values(), key=lambda table: table.created, reverse=True)[:200]
         return {"tables": [service.summary(table) for table in tables]}
 
-    @app.get("/api/tables/{code}")
+    @app.get("/api/tables/{code}", responses=_refusals(404, 503))
     async def get_table(request: Request, code: str) -> dict:
         service, cluster = service_of(request), cluster_of(request)
         if cluster is not None:
             return await cluster.on_table(code, service.summary, "summary")
         return service.summary(service.table(code))
 
-    @app.post("/api/tables/{code}/join")
+    @app.post("/api/tables/{code}/join", responses=_refusals(400, 404, 409, 413, 429, 503))
     async def join_table(request: Request, code: str, body: protocol.JoinTable) -> dict:
         joins.check(address(request))
         service, cluster = service_of(request), cluster_of(request)
@@ -303,18 +335,18 @@ def create_app(db_path: str | Path, settings: Settings | None = None, database: 
         return {"games": service_of(request).store.finished_games()}
 
     def finished(request: Request, game_id: str) -> dict:
-        game = None
-        if game_id.isascii() and game_id.isdigit() and len(game_id) <= 18:
-            game = service_of(request).finished_game(int(game_id))
+        if not (game_id.isascii() and game_id.isdigit() and len(game_id) <= 20 and 1 <= int(game_id) <= protocol.MAX_GAME_ID):
+            raise ServerError("no_such_game", status=404, sentence="game_id_range", limit=protocol.MAX_GAME_ID)
+        game = service_of(request).finished_game(int(game_id))
         if game is None:
-            raise ServerError("no_such_game", status=404, id=protocol.echo(game_id, 20))
+            raise ServerError("no_such_game", status=404, id=int(game_id))
         return game
 
-    @app.get("/api/games/{game_id}")
+    @app.get("/api/games/{game_id}", responses=_refusals(404))
     async def get_game(request: Request, game_id: str) -> dict:
         return finished(request, game_id)
 
-    @app.get("/api/games/{game_id}/replay")
+    @app.get("/api/games/{game_id}/replay", responses=_refusals(400, 404))
     async def get_replay(request: Request, game_id: str, round: str = "1") -> dict:
         """A finished game's round, frame by frame, for the browser's replay viewer (it has no rules engine)."""
         from ..web.replay import replay_round
@@ -326,7 +358,7 @@ def create_app(db_path: str | Path, settings: Settings | None = None, database: 
         lang = request.query_params.get("lang")
         return replay_round(game["record"], int(round), lang if lang in LANGUAGES else None)
 
-    @app.get("/api/i18n/{lang}")
+    @app.get("/api/i18n/{lang}", responses=_refusals(404))
     async def get_catalogue(lang: str) -> dict:
         if lang not in LANGUAGES:
             raise ServerError("no_such_language", status=404, language=protocol.echo(lang, 8))
@@ -360,6 +392,12 @@ def create_app(db_path: str | Path, settings: Settings | None = None, database: 
             await websocket.close(code=4404 if err.status == 404 else 1013)
             return
         sockets[who] = sockets.get(who, 0) + 1
+
+        def admit(message: protocol.Message) -> None:
+            """A websocket join takes a seat as an HTTP join does, so it spends the same budget of the address."""
+            if message.type == "join" and not conn.hello:  # type: ignore[attr-defined]
+                joins.check(who, websocket=True)
+
         writer = asyncio.create_task(_write(websocket, conn))
         relay = None
         try:
@@ -367,15 +405,17 @@ def create_app(db_path: str | Path, settings: Settings | None = None, database: 
                 table = where
 
                 def handle(text: Any) -> None:
-                    service.handle_text(conn, table, text)
+                    service.handle_text(conn, table, text, admit)
             else:  # another process owns the table: checked here, decided there
                 relay = cluster.relay_open(conn, where, TableService.valid_code(code) or "")
 
                 def handle(text: Any) -> None:
+                    re = None
                     try:
-                        _, re = protocol.parse_message(text)
+                        message, re = protocol.parse_message(text)
+                        admit(message)
                     except ServerError as err:
-                        conn.push(dumps(err.payload(conn.lang, re=err.re)))
+                        conn.push(dumps(err.payload(conn.lang, re=re if re is not None else err.re)))
                         return
                     cluster.relay_frame(relay, text.decode("utf-8") if isinstance(text, bytes) else text)
             await _read(websocket, conn, handle, lambda: conn.allow(frames, who))
@@ -397,12 +437,13 @@ async def _read(websocket: WebSocket, conn: Connection, handle: Any, allow: Any)
         frame = await websocket.receive()
         if frame["type"] == "websocket.disconnect":
             return
+        text = frame.get("text") if frame.get("text") is not None else frame.get("bytes")
         allowed, tell = allow()
         if not allowed:
-            if tell:
-                conn.push(dumps(ServerError("rate_limited").payload(conn.lang)))
+            if tell:  # at most once a second, so reading the dropped frame's id costs nothing that matters
+                conn.push(dumps(ServerError("rate_limited").payload(conn.lang, re=protocol.frame_id(text))))
             continue
-        handle(frame.get("text") if frame.get("text") is not None else frame.get("bytes"))
+        handle(text)
 
 
 async def _write(websocket: WebSocket, conn: Connection) -> None:
@@ -418,6 +459,38 @@ async def _write(websocket: WebSocket, conn: Connection) -> None:
             break
     with contextlib.suppress(Exception):
         await websocket.close(code=conn.close_code)
+
+
+# What each refusal status means, as the OpenAPI document says it (the codes: PROTOCOL.md section 6).
+_STATUS_WORDS = {
+    400: "refused: the body or a value is not allowed (bad_request, not_object, unknown_field, wrong_type, ...)",
+    404: "no such table, game, round or language",
+    409: "the seat is taken, the table is full or its game has started",
+    413: "the body is over 16 KiB (too_large)",
+    429: "too many requests from this address (too_many_requests); Retry-After says when to try again",
+    503: "the server holds as many tables as it may (server_full), or the table is moving (table_unavailable)",
+}
+
+
+def _refusals(*statuses: int) -> dict:
+    return {status: {"model": protocol.ErrorReply, "description": _STATUS_WORDS[status]} for status in statuses}
+
+
+def _openapi(app: FastAPI) -> dict:
+    """FastAPI's document, less what this server never answers: its 422 validation errors (refusals are 400
+    with the protocol's error body) and their schemas."""
+    if app.openapi_schema is None:
+        from fastapi.openapi.utils import get_openapi
+
+        document = get_openapi(title=app.title, version=app.version, summary=app.summary, routes=app.routes)
+        for path in document.get("paths", {}).values():
+            for operation in path.values():
+                operation.get("responses", {}).pop("422", None)
+        schemas = document.get("components", {}).get("schemas", {})
+        for unused in ("HTTPValidationError", "ValidationError"):
+            schemas.pop(unused, None)
+        app.openapi_schema = document
+    return app.openapi_schema
 
 
 def _is_json(body: Any) -> bool:
