@@ -124,3 +124,13 @@ def test_the_help_texts_speak_the_users_language():
         text = " ".join(shown.stdout.split())
         for key in ("server.help.serve", "server.help.port", "server.help.db"):
             assert t(key, lang) in text, (lang, key)
+
+
+def test_models_that_is_a_file_or_missing_is_refused_in_one_sentence_like_the_other_flags(tmp_path):
+    db = tmp_path / "unokart.sqlite"
+    message = _refused(_serve("--port", "0", "--db", str(db), "--models", "/etc/passwd"), "/etc/passwd")
+    assert message == t("server.serve.error.models_not_folder", folder="/etc/passwd")
+    missing = tmp_path / "no such folder"
+    message = _refused(_serve("--port", "0", "--db", str(db), "--models", str(missing)), str(missing))
+    assert message == t("server.serve.error.models", folder=missing)
+    assert not db.exists()

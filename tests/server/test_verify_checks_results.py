@@ -152,3 +152,24 @@ def test_verify_refuses_a_deep_a_huge_or_a_broken_file_in_one_sentence(tmp_path)
     missing = subprocess.run([sys.executable, "-m", "unokart.cli", "verify", str(tmp_path / "none.json")],
                              capture_output=True, text=True, timeout=60)
     assert missing.returncode == 2 and "none.json" in missing.stderr and len(missing.stderr.strip().splitlines()) == 1
+
+
+def test_commitments_carried_by_the_file_itself_are_printed_to_be_compared_with_those_announced(finished, tmp_path):
+    """A file can carry commitments made to fit its own seeds: verify says so, and prints them for comparison."""
+    from unokart.i18n import t
+
+    result = _verify(tmp_path, finished)
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    warning = lines.index(t("server.verify.compare", "en"))
+    assert "announced during play" in lines[warning]
+    shown = lines[warning + 1:warning + 1 + finished["rounds"]]
+    assert shown == [t("server.verify.commitment", "en", round=number, sha256=digest)
+                     for number, digest in enumerate(finished["commitments"], 1)]
+    tamil = runner.invoke(app, ["verify", str(tmp_path / "game.json")], env={"UNOKART_LANG": "ta"})
+    assert tamil.exit_code == 0 and t("server.verify.compare", "ta") in tamil.output, tamil.output
+    assert all(digest in tamil.output for digest in finished["commitments"])
+    # Commitments the player gives (the ones they kept during play) need no such warning.
+    flags = [arg for digest in finished["commitments"] for arg in ("--commitment", digest)]
+    own = _verify(tmp_path, finished, *flags)
+    assert own.exit_code == 0 and t("server.verify.compare", "en") not in own.output, own.output

@@ -104,7 +104,11 @@ def _first_line(err: Exception) -> str:
 def policies(folder: Path | None) -> frozenset[str]:
     """The trained policies tables may seat, by NAME (never by path): the shipped ones and NAME.npz in ``--models``."""
     if folder is not None and not folder.is_dir():
-        raise BadFlag("server.serve.error.models", folder=folder)
+        try:
+            there = folder.exists()
+        except OSError:  # a name too long for the file system
+            there = False
+        raise BadFlag("server.serve.error.models_not_folder" if there else "server.serve.error.models", folder=folder)
     from ..env.numpy_policy import known_policies
 
     return frozenset(known_policies(str(folder) if folder is not None else None))
@@ -145,7 +149,8 @@ def register(app: typer.Typer) -> None:
         http_rate: float = typer.Option(1.0, min=0.01, help=t("server.help.http_rate")),
         max_tables: int = typer.Option(5000, min=1, help=t("server.help.max_tables")),
         idle: float = typer.Option(120.0, min=0.0, help=t("server.help.idle")),
-        models: Optional[Path] = typer.Option(None, file_okay=False, help=t("server.help.models")),
+        # Checked by policies(), so that a file given here is answered in the catalogue's one sentence, not click's.
+        models: Optional[Path] = typer.Option(None, help=t("server.help.models")),
         rate_limit: float = typer.Option(20.0, min=1.0, help=t("server.help.rate_limit")),
         url: Optional[str] = typer.Option(None, help=t("server.help.url")),
         redis_url: Optional[str] = typer.Option(None, "--redis", metavar="URL", help=t("server.help.redis")),
@@ -219,6 +224,7 @@ def register(app: typer.Typer) -> None:
                 game_record, commitments, claimed = data["record"], data.get("commitments"), data
             else:
                 game_record, commitments, claimed = data, None, None
+            own = not commitment  # the commitments came in the file, beside what they vouch for
             if commitment:
                 commitments = list(commitment)
             verified = check(game_record, commitments, claimed)
@@ -230,3 +236,9 @@ def register(app: typer.Typer) -> None:
         typer.echo(t("server.verify.result", scores=json.dumps(verified.scores), winner=verified.winner,
                      name=verified.players[verified.winner]))
         typer.echo(t("server.verify.ok", count=len(verified.rounds)))
+        if own:
+            # A file can carry commitments made up to fit its own seeds: only the ones the server announced
+            # during play (each round's sha256, before its seed was revealed) prove the deals were not chosen.
+            typer.echo(t("server.verify.compare"))
+            for number, _seed, digest in verified.rounds:
+                typer.echo(t("server.verify.commitment", round=number, sha256=digest))
