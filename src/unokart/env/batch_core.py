@@ -29,6 +29,7 @@ from ..rules.cards import FACE_POINTS, WILD_DRAW_FOUR, WILD_ITEM_BOX
 from ..rules.engine import Game
 from ..rules.states import AWAIT_PLAY, AWAITING, GAME_OVER, ROUND_OVER
 from ..rules.options import Options
+from ..rules.view import View
 
 N_FACES: Final = 54
 MAX_PLAYERS: Final = 10
@@ -112,6 +113,7 @@ class Slot:
     truncated: bool
     final_rewards: list[float]
     views: list[SeatRows]   # each seat's rows
+    glance: View | None     # the deciding seat's view, refreshed in place
 
     def __init__(self, players: int, options: Options, round_reward: bool, reward_scale: float, max_steps: int,
                  keep_events: bool, learner: int, bots: list[Any], actions: tuple[tuple[Action | None, ...], ...]) -> None:
@@ -125,6 +127,7 @@ class Slot:
         self.bots = bots        # bots[seat] for the other seats when a learner is set
         self.actions = actions
         self.views = [SeatRows(players) for _ in range(players)]
+        self.glance = None
         self.seed_source = random.Random()
         self.bot_rng = random.Random()
         self.final_rewards = [0.0] * players
@@ -273,7 +276,7 @@ class Slot:
         """The deciding seat's observation and mask (exactly ``raw_env.observe``), only what changed."""
         seat = self.seat
         n = self.players
-        g = self.game.glance(seat)  # the seat's view, nothing copied: read at once
+        g = self.glance = self.game.glance(seat, self.glance)  # the seat's view, nothing copied: read at once
         v = self.views[seat]
         row = v.row
         seen = v.seen

@@ -356,7 +356,7 @@ class Game:
         self._legal, self._legal_seat = acts, seat
         return acts
 
-    def out_of_turn_seats(self, first: int = -1) -> list[int]:
+    def out_of_turn_seats(self, first: int = -1) -> tuple[int, ...]:
         """The seats besides the one to act that may speak now: say UNO or catch (R8), jump in (R12.4).
 
         Public facts only, so that asking them tells nobody anything: while a jump-in is possible every
@@ -368,12 +368,12 @@ class Game:
         window = w >= 0 and len(self._hands[w]) == 1 and not self._uno_said[w]
         jump = self._jump_in and self.awaiting == AWAIT_PLAY and self._discard[-1] < WILD_DRAW_FOUR
         if not (window or jump):
-            return []
+            return ()
         n = self.n
         to_act = self.to_act if self.to_act is not None else -1
         if first < 0:
             first = w if w >= 0 else max(to_act, 0)
-        return [s for s in [(first + k) % n for k in range(n)] if s != to_act]
+        return tuple([s for s in [(first + k) % n for k in range(n)] if s != to_act])
 
     def may_act(self) -> list[int]:
         """Every seat with a legal action now: the seat to act, then ``out_of_turn_seats`` that have one."""
@@ -762,10 +762,17 @@ class Game:
         """What one seat may see (None: a spectator's public view)."""
         return View(self, seat)
 
-    def glance(self, seat: int | None) -> View:
+    def glance(self, seat: int | None, into: View | None = None) -> View:
         """The same view, cheaply: no events, and its lists are the game's own, so it holds only until the
-        next action and must never be changed. For environments that encode an observation at once."""
-        return View(self, seat, glance=True)
+        next action and must never be changed. For environments that encode an observation at once;
+        ``into``, an earlier glance at this game, is refreshed in place instead of making a new one."""
+        if into is None or into.n != self.n or not (seat is None or 0 <= seat < self.n):
+            return View(self, seat, glance=True)
+        sizes = into.hand_sizes
+        for s in range(self.n):
+            sizes[s] = len(self._hands[s])
+        into._fill(self, seat, True)
+        return into
 
     # ------------------------------------------------------------------ public facts, read-only
     @property

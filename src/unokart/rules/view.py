@@ -64,10 +64,14 @@ class View:
         if seat is not None and not 0 <= seat < game.n:
             raise IllegalAction("R2.1", f"there is no seat {seat} (seats 0 to {game.n - 1})",
                                 "core.refusal.no_such_seat", {"number": seat, "last": game.n - 1})
+        self.hand_sizes = [len(h) for h in game._hands]
+        self._fill(game, seat, glance)
+
+    def _fill(self, game: Game, seat: int | None, glance: bool) -> None:
+        """Every field but ``hand_sizes`` (which ``Game.glance`` refreshes in place)."""
         self.seat = seat
         self.n = game.n
         self.options = game.options
-        self.hand_sizes = [len(h) for h in game._hands]
         self.color = game._color
         self.direction = game._direction
         self.to_act = game.to_act
