@@ -41,6 +41,7 @@ import redis
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent / "tests"))  # the tests' helpers package, which services imports
 sys.path.insert(0, str(HERE.parent / "tests" / "scale"))
 from server import add_load_arguments, cpu_seconds, free_port, start_load  # noqa: E402  (bench/server.py: the same players)
 from services import start_postgres, start_redis, stop  # noqa: E402  (the scale tests' Debian servers)
