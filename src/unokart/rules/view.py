@@ -150,9 +150,14 @@ def expand_event(entry: tuple) -> list[tuple[tuple[int, ...] | None, dict]]:
     return [(None, {"type": kind, "seat": entry[1]})]  # skipped
 
 
+def may_see(to: tuple[int, ...] | None, seat: int | None) -> bool:
+    """Whether ``seat`` (None: a spectator) may see an event logged for the seats ``to`` (None: everyone)."""
+    return to is None or (seat is not None and seat in to)
+
+
 def visible_events(entries: list, seat: int | None) -> list[dict]:
     """The events of ``entries`` that ``seat`` may see (None: the public ones only)."""
-    return [e for to, e in entries if to is None or (seat is not None and seat in to)]
+    return [e for to, e in entries if may_see(to, seat)]
 
 
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..i18n import t
 from ..narrate import describe_event
+from ..rules.view import may_see
 from .shuffle import commitment
 
 if TYPE_CHECKING:
@@ -84,7 +85,7 @@ def state_message(table: "Table", seat: int | None, lang: str, start: int, re: A
         logged = game.events
         for index in range(start, len(logged)):
             to, event = logged[index]
-            if to is None or (seat is not None and seat in to):
+            if may_see(to, seat):
                 events.append({**event, "i": index, "text": describe_event(event, names, lang, seat)})
         parts = {"view": game.view(seat).to_json(),
                  "legal": [str(a) for a in game.legal_actions(seat)] if seat is not None else [],
