@@ -108,8 +108,9 @@ def test_a_broken_bot_never_freezes_its_table_the_autopilot_plays_for_it(tmp_pat
     async def main():
         factory = lambda level: broken() if level == "easy" else make_bot(level)  # noqa: E731
         service = new_service(tmp_path, factory, cheap_timeout=0.05)
+        # Several rounds: one round of three-card hands can end (Skip, Reverse, last card) before seat 0 is asked.
         table = create(service, seats=2, bots={"0": "easy", "1": "heuristic"}, start=True,
-                       options={"target_score": 10, "hand_size": 3})
+                       options={"target_score": 100, "hand_size": 3})
         await until(lambda: table.status == "game_over")
         assert service.bots.incidents > 0
         assert table.game.game_winner in (0, 1)

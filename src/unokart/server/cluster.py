@@ -102,6 +102,7 @@ class Cluster:
         self._tasks: list[asyncio.Task] = []
         self.inbox = FanOut(client, self._receive, prefix=INBOX_PREFIX)
         service.forgotten = self._forgotten
+        service.lease_lost = self._lost
         if hasattr(service.store, "fence"):
             service.store.fence = self.token_of  # type: ignore[attr-defined]
 

@@ -40,6 +40,14 @@ CREATE TABLE IF NOT EXISTS actions (
 """
 
 
+class LeaseLost(Exception):
+    """A write refused because another process owns the table now (several processes: its lease moved on)."""
+
+    def __init__(self, code: str):
+        super().__init__(f"table {code}: lease lost, write refused")
+        self.code = code
+
+
 @dataclass
 class StoredSeat:
     kind: str  # "empty", "human" or "bot"

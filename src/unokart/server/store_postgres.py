@@ -23,7 +23,7 @@ from importlib import resources
 import psycopg
 from psycopg.types.json import Json
 
-from .store import StoredGame, StoredSeat, StoredTable
+from .store import LeaseLost, StoredGame, StoredSeat, StoredTable
 
 MIGRATIONS = "migrations/postgres"
 MIGRATION_LOCK = 0x756E6F6B617274  # pg_advisory_xact_lock key ("unokart"): one process migrates at a time
@@ -65,12 +65,8 @@ def migrate(db: psycopg.Connection) -> list[str]:
     return applied
 
 
-class Fenced(Exception):
+class Fenced(LeaseLost):
     """A write to a table this process no longer owns (its lease's token is older than the table's, or gone)."""
-
-    def __init__(self, code: str):
-        super().__init__(f"table {code}: lease lost, write refused")
-        self.code = code
 
 
 class _PostgresTransaction:

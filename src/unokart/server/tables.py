@@ -16,7 +16,8 @@ import hashlib
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -28,7 +29,7 @@ from . import messages, protocol
 from .bots import AUTOPILOT, BotScheduler, Job, Request
 from .protocol import Said, ServerError
 from .shuffle import commitment, new_seed, record_of
-from .store import Store, StoredSeat, StoredTable
+from .store import LeaseLost, Store, StoredSeat, StoredTable, Transaction
 
 log = logging.getLogger("unokart.server")
 
@@ -150,6 +151,21 @@ class TableService:
         self.bots.current = self._current
         # Called with each table that leaves memory (several processes: its lease is given up).
         self.forgotten: Callable[[Table], None] | None = None
+        # Called with the code of a table whose write the store refused because another process owns it now.
+        self.lease_lost: Callable[[str], None] | None = None
+
+    @contextmanager
+    def _writing(self, code: str) -> Iterator[Transaction]:
+        """A transaction on one table's rows. If the store refuses it because another process has taken the
+        table over (several processes), the table leaves this one, whose players reconnect to the new owner."""
+        try:
+            with self.store.transaction() as tx:
+                yield tx
+        except LeaseLost:
+            log.warning("table %s: another process owns it now, write refused", code)
+            if self.lease_lost is not None:
+                self.lease_lost(code)
+            raise ServerError("table_unavailable", status=503) from None
 
     # ------------------------------------------------------------------ life
     def restore(self) -> None:
@@ -294,7 +310,7 @@ class TableService:
             raise ServerError("seat_taken", status=409, seat=seat)
         token = secrets.token_urlsafe(24)
         taken = StoredSeat("human", name, None, token_hash(token))
-        with self.store.transaction() as tx:  # stored first: a failed write leaves the seat empty
+        with self._writing(table.code) as tx:  # stored first: a failed write leaves the seat empty
             tx.set_seat(table.code, seat, taken)
         place = table.seats[seat]
         place.kind, place.name, place.level, place.token_hash = taken.kind, taken.name, None, taken.token_hash
@@ -449,7 +465,7 @@ class TableService:
         else:
             level = protocol.bot_level(msg.level, self.settings.models)
             value = StoredSeat("bot", messages.bot_name(index, level), level)
-        with self.store.transaction() as tx:
+        with self._writing(table.code) as tx:
             tx.set_seat(table.code, index, value)
         place.kind, place.name, place.level = value.kind, value.name, value.level
         self._broadcast_table(table)
@@ -469,7 +485,7 @@ class TableService:
     def _on_leave(self, conn: Listener, table: Table, seat: int, msg: Any, re: Any) -> None:
         place = table.seats[seat]
         if table.status == "lobby":
-            with self.store.transaction() as tx:
+            with self._writing(table.code) as tx:
                 tx.set_seat(table.code, seat, StoredSeat("empty"))
             del table.tokens[place.token_hash]
             place.kind, place.name, place.token_hash = "empty", None, None
@@ -486,7 +502,7 @@ class TableService:
         seed = new_seed()
         game = Game.new(players=players, seed=seed, options=table.options)
         version, number = table.version + 1, table.game_number + 1
-        with self.store.transaction() as tx:
+        with self._writing(table.code) as tx:
             game_id = tx.start_game(table.code, number, players, table.options.to_dict(), seed)
         table.game, table.game_id, table.seeds, table.sent = game, game_id, [seed], 0
         table.version, table.game_number, table.status = version, number, "playing"
@@ -513,7 +529,7 @@ class TableService:
             raise _refusal(err, table) from None
         finished = game.awaiting == "game_over"
         try:
-            with self.store.transaction() as tx:
+            with self._writing(table.code) as tx:
                 tx.add_action(table.game_id, game.round, len(game.actions) - 1, str(action))
                 if finished:
                     tx.finish_game(table.code, table.game_id, list(game.scores), game.game_winner)
@@ -537,8 +553,11 @@ class TableService:
         if table.status != "playing" or game is None or game.awaiting != "round_over":
             return
         seed = new_seed()
-        with self.store.transaction() as tx:
-            tx.add_round(table.game_id, game.round + 1, seed)
+        try:
+            with self._writing(table.code) as tx:
+                tx.add_round(table.game_id, game.round + 1, seed)
+        except ServerError:
+            return  # the table moved to another process, which deals it
         game.next_round(seed)
         table.seeds.append(seed)
         table.version += 1
@@ -619,6 +638,8 @@ class TableService:
         try:
             self.submit(table, result[1])
         except ServerError as err:  # the scheduler checked legality: this is a bug, and the table must not stop
+            if err.code == "table_unavailable":
+                return  # the table moved to another process, whose bots play on
             log.error("bot action %s refused at table %s: %s", result[1], table.code, err.code)
             table.think_version = -1
             self._ask_bots(table)

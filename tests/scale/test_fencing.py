@@ -1,0 +1,87 @@
+"""Fencing (README: Running several servers): once another process has taken a table over, the old owner's
+writes are refused by PostgreSQL, change nothing, and send the table and its players away from the old owner.
+
+Two table services in-process on one real PostgreSQL database, each with its own lease token for the table
+(the cluster gives them from Redis; here they are set by hand, newer token = newer owner).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+
+from unokart.server import protocol
+from unokart.server.protocol import ServerError
+from unokart.server.store_postgres import PostgresStore
+from unokart.server.tables import Settings, TableService
+
+
+class Seen:
+    def __init__(self):
+        self.seat = None
+        self.lang = "en"
+        self.hello = False
+        self.table = None
+        self.messages: list[dict] = []
+        self.closed: list[int] = []
+
+    def push(self, text: str) -> None:
+        self.messages.append(json.loads(text))
+
+    def last(self, kind: str) -> dict:
+        return next(m for m in reversed(self.messages) if m["type"] == kind)
+
+
+def message(**fields):
+    return protocol.parse_message(json.dumps(fields))[0]
+
+
+def service_on(url: str, token: list[int]) -> TableService:
+    store = PostgresStore(url)
+    store.fence = lambda code: token[0]
+    return TableService(store, Settings(bot_delay=0.0, round_pause=0.0, grace=30.0))
+
+
+def acting(service: TableService, table, conns: dict, tokens: dict):
+    seat = table.game.to_act
+    legal = table.game.legal_actions(seat)
+    action = next((a for a in legal if a.verb in ("draw", "pass")), legal[0])
+    service.handle(conns[seat], table, message(type="action", token=tokens[seat], version=table.version, action=str(action)))
+
+
+def test_the_old_owners_write_is_refused_changes_nothing_and_sends_the_table_away(postgres_url):
+    async def main():
+        old_token, new_token = [1], [0]
+        old, new = service_on(postgres_url, old_token), service_on(postgres_url, new_token)
+        lost: list[str] = []
+        old.lease_lost = lost.append
+        table = old.create_table(protocol.CreateTable.model_validate({"seats": 2}))
+        conns, tokens = {}, {}
+        for seat, name in enumerate(["Ann", "Bob"]):
+            conns[seat] = Seen()
+            old.handle(conns[seat], table, message(type="join", name=name))
+            tokens[seat] = conns[seat].last("welcome")["token"]
+        old.handle(conns[0], table, message(type="start", token=tokens[0]))
+        acting(old, table, conns, tokens)  # the owner writes with token 1
+        # Another process takes the table over with a newer token and plays on.
+        new_token[0] = 2
+        taken = new.table(table.code)
+        assert taken.game.actions == table.game.actions
+        here = {s: Seen() for s in (0, 1)}
+        for seat, conn in here.items():  # the players reconnected to the new owner
+            new.handle(conn, taken, message(type="resume", token=tokens[seat]))
+        acting(new, taken, here, tokens)
+        stored = len(new.store.load_game(taken.game_id).actions[-1])
+        # The old owner, unaware, tries to write: refused, nothing stored, and the table leaves it.
+        with pytest.raises(ServerError) as refused:
+            acting(old, table, conns, tokens)
+        assert refused.value.code == "table_unavailable"
+        assert lost == [table.code]
+        assert len(new.store.load_game(taken.game_id).actions[-1]) == stored
+        acting(new, taken, here, tokens)  # the new owner is not disturbed
+        assert len(new.store.load_game(taken.game_id).actions[-1]) == stored + 1
+        await old.close()
+        await new.close()
+    asyncio.run(main())
