@@ -62,6 +62,7 @@ def main() -> None:
     parser.add_argument("--heavy", type=int, default=10)
     parser.add_argument("--level", default="ismcts:500")
     parser.add_argument("--moves", type=int, default=40)
+    parser.add_argument("--gaps", action="store_true", help="print every gap, in order, beside the summary")
     args = parser.parse_args()
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
@@ -85,6 +86,8 @@ def main() -> None:
                 response.raise_for_status()
             busy = asyncio.run(gaps(url, args.moves))
             print(f"beside {args.heavy} tables of {args.level}: {summary(busy)}", flush=True)
+            if args.gaps:
+                print("gaps:", " ".join(f"{gap:.2f}" for gap in busy), flush=True)
             print(json.dumps({"alone_median_s": round(statistics.median(alone), 2),
                               "busy_median_s": round(statistics.median(busy), 2),
                               "busy_max_s": round(max(busy), 2), "heavy_tables": args.heavy, "level": args.level}))

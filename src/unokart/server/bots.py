@@ -3,11 +3,13 @@
 Cheap bots (random, easy, heuristic, policies) decide in microseconds, in one
 thread, batched by tick. Searching bots (ISMCTS) run in a process pool, one
 decision per process at a time, shared fairly between tables: the waiting
-search taken next is the one of the table that has used the least search time
-lately (each table's account decays by half every ACCOUNT_HALF_LIFE seconds).
-A table of expensive bots, or twenty tables of bots a playout cheaper than the
-default, pay for what they use and wait their turn; a table that asks little is
-answered first. No decision takes longer than its cap. A bot that raises, answers nothing when it
+search taken next is the one that would leave its table's account of search
+time the lowest (the time the table used lately, each account decaying by half
+every ACCOUNT_HALF_LIFE seconds, plus what this search is expected to take, as
+measured for its level). A table of expensive bots, or twenty tables of bots a
+playout cheaper than the default, pay for what they use and wait their turn; a
+table that asks little is answered first, even beside tables just created. No
+decision takes longer than its cap. A bot that raises, answers nothing when it
 must act, answers an illegal action or runs out of time is replaced for that
 decision by the autopilot (the heuristic), and the incident is logged: a
 table never freezes on a bot.
@@ -192,6 +194,7 @@ class BotScheduler:
         self._due: dict[float, list[Job]] = {}
         self._waiting: list[tuple[int, Job]] = []  # searches in the order they arrived
         self.accounts = Accounts()  # search time used lately, per table: the least served goes first
+        self._took: dict[str, float] = {}  # seconds one search of each level took lately (a moving average)
         self._order = itertools.count()
         self._running = 0
         self._seeds = random.Random(secrets.randbits(64))  # bots' dice need no system entropy per move
@@ -252,9 +255,16 @@ class BotScheduler:
                 self._running += 1
                 self._spawn(self._search(job))
 
-    def _least_served(self) -> Job | None:
-        """Take the waiting search of the table that has used the least search time lately (ties: the oldest).
+    def expected(self, job: Job) -> float:
+        """Seconds the job's search should take: as measured lately for its level, else its nominal cost."""
+        level = max((r.level for r in job.requests), key=level_cost)
+        return self._took.get(level, level_cost(level) / 1000)
 
+    def _least_served(self) -> Job | None:
+        """Take the waiting search that would leave its table's account the lowest (ties: the oldest).
+
+        The account is what the table used lately; adding the search's expected time means that ten new
+        tables of the most expensive bots do not go before a table that used only a little and asks little.
         Jobs whose moment has passed are dropped on the way. A scan, not a heap: the accounts change as
         searches finish, and the waiting list holds at most one current job per table."""
         now = self.accounts.clock()
@@ -262,7 +272,7 @@ class BotScheduler:
         if not live:
             self._waiting = []
             return None
-        best = min(live, key=lambda entry: (self.accounts.used(entry[1].table, now), entry[0]))
+        best = min(live, key=lambda entry: (self.accounts.used(entry[1].table, now) + self.expected(entry[1]), entry[0]))
         live.remove(best)
         self._waiting = live
         return best[1]
@@ -288,7 +298,12 @@ class BotScheduler:
             result = err
         finally:
             self._running -= 1
-            self.accounts.charge(job.table, time.monotonic() - started)  # what the table took from the others
+            took = time.monotonic() - started
+            self.accounts.charge(job.table, took)  # what the table took from the others
+            level = max((r.level for r in job.requests), key=level_cost)
+            if len(self._took) >= 1000 and level not in self._took:  # levels a client may spell are many: stay bounded
+                self._took.clear()
+            self._took[level] = 0.8 * self._took.get(level, took) + 0.2 * took
         self._finish(job, seed, result)
         self._next_search()
 
