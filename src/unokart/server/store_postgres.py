@@ -65,6 +65,9 @@ def migrate(db: psycopg.Connection) -> list[str]:
     return applied
 
 
+FENCED_SQLSTATE = "UKF01"  # raised by unokart_fence (migrations/postgres/003_fence_function.sql)
+
+
 class Fenced(LeaseLost):
     """A write to a table this process no longer owns (its lease's token is older than the table's, or gone)."""
 
@@ -90,10 +93,10 @@ class _PostgresTransaction:
         if code in self._checked:
             return
         token = fence(code)
-        if token is None or self.db.execute(
-                "UPDATE tables SET fence = %s WHERE code = %s AND fence <= %s RETURNING code",
-                (token, code, token)).fetchone() is None:
+        if token is None:
             raise Fenced(code)
+        # Not waited for: in the pipeline, a refusal fails the transaction (transaction() names the table).
+        self.db.execute("SELECT unokart_fence(%s, %s)", (code, token))
         self._checked.add(code)
 
     def create_table(self, code: str, options: dict, turn_timer: float | None, seats: list[StoredSeat]) -> None:
@@ -151,8 +154,15 @@ class PostgresStore:
 
     def _connect(self) -> psycopg.Connection:
         # autocommit: every write goes through transaction() (BEGIN ... COMMIT), every read through _reading().
-        return psycopg.connect(self.url, autocommit=True, connect_timeout=int(self.connect_timeout),
-                               application_name="unokart")
+        db = psycopg.connect(self.url, autocommit=True, connect_timeout=int(self.connect_timeout),
+                             application_name="unokart")
+        if "synchronous_commit" not in self.url:
+            # As SQLite's WAL with synchronous=NORMAL: a commit is seen by every process at once and survives any
+            # server process killed, without waiting for the disk (which held every game's loop: a commit each
+            # action). A crash of the machine may lose the last fraction of a second; an operator who wants
+            # every commit on disk adds ?options=-c%20synchronous_commit%3Don to the URL.
+            db.execute("SET synchronous_commit = off")
+        return db
 
     def _live(self) -> psycopg.Connection:
         """The connection, opened again if the database dropped it (a restart): the failed change was not told."""
@@ -166,10 +176,18 @@ class PostgresStore:
 
     @contextmanager
     def transaction(self) -> Iterator[_PostgresTransaction]:
+        """One change, sent in one round trip where it reads nothing back (pipeline mode: BEGIN, the fences,
+        the rows and COMMIT together): the event loop waits for the database once per action, not four times."""
         with self._lock:
             db = self._live()
-            with db.transaction():  # COMMIT when the block ends, ROLLBACK when it raises
-                yield _PostgresTransaction(db, self)
+            tx = _PostgresTransaction(db, self)
+            try:
+                with db.pipeline(), db.transaction():  # COMMIT when the block ends, ROLLBACK when it raises
+                    yield tx
+            except psycopg.Error as err:
+                if err.sqlstate == FENCED_SQLSTATE:
+                    raise Fenced(next(iter(tx._checked), "")) from None
+                raise
 
     @contextmanager
     def _reading(self) -> Iterator[psycopg.Connection]:
