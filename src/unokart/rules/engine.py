@@ -209,9 +209,10 @@ class Game:
         return game
 
     @classmethod
-    def from_view(cls, view: View, hands: list[list[int]], stock: list[int], rng: random.Random,
+    def from_view(cls, view: Any, hands: list[list[int]], stock: list[int], rng: random.Random,
                   w4_guilty: bool = False) -> "Game":
-        """The position a seat's ``view`` shows, with the hidden hands and stock filled in.
+        """The position a seat's ``view`` (a View, or anything with its fields) shows, with the hidden hands
+        and stock filled in.
 
         For search (a determinization): it logs no events and remembers no earlier actions.
         ``w4_guilty`` is the guess for a pending challenge (R7.2). What follows a colour or target
