@@ -18,7 +18,7 @@ import string
 from collections import Counter
 from contextlib import contextmanager
 
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, assume, settings
 from hypothesis import strategies as st
 
 from unokart import Game
@@ -271,6 +271,8 @@ def run_process(args: list[str], cwd=None, lang: str = "en"):
     """The command as a user runs it: a real process, with a bound on how long it may take."""
     import subprocess
     import sys
+
+    assume(not any("\0" in arg for arg in args))  # no command line carries a NUL: execve ends an argument there
 
     done = subprocess.run([sys.executable, "-m", "unokart.cli", *args], capture_output=True, text=True, cwd=cwd,
                           timeout=HANG_SECONDS, env=_child_env(UNOKART_LANG=lang))

@@ -158,6 +158,7 @@ async def play_to_the_end(client: Client, rng: random.Random, timeout: float = 6
     start = time.monotonic()
     deadline = start + timeout
     state = client.last_state
+    acted_on = None
     sent = received = 0
     while True:
         if state is not None:
@@ -166,9 +167,16 @@ async def play_to_the_end(client: Client, rng: random.Random, timeout: float = 6
                 return state
             if view["to_act"] == client.seat and state["legal"]:
                 await client.act(rng.choice(state["legal"]), state["version"])
+                acted_on = state
                 sent += 1
         message = await client.recv(max(0.01, deadline - time.monotonic()))
         received += 1
+        if message["type"] == "error" and message["code"] == "rate_limited":
+            # Faster than a connection may send (two random players on a quick server): as a client should,
+            # wait as told and send the dropped move again.
+            await asyncio.sleep(message.get("retry_after") or 0.1)
+            state = acted_on
+            continue
         if message["type"] == "error":
             assert message["code"] in ("stale_version",), (message, f"sent {sent}, received {received} in "
                                                            f"{time.monotonic() - start:.1f} s", client.received[-6:])

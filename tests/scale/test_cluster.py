@@ -138,7 +138,7 @@ def test_kill_9_of_an_owner_mid_game_loses_no_acknowledged_action(processes, red
     SIGKILL mid-game; the survivors take the tables over within seconds, the players reconnect with their
     tokens wherever they land, and every action a player saw acknowledged is in the finished game."""
     owner, *survivors = processes
-    codes = [owner.create(seats=3, bots={"2": "random"}, options={"target_score": 40, "hand_size": 5})["code"]
+    codes = [owner.create(seats=3, bots={"2": "random"}, options={"target_score": 150, "hand_size": 5})["code"]
              for _ in range(2)]
     tokens = {code: [httpx.post(f"{processes[seat + 1].url}/api/tables/{code}/join", json={"name": name}).json()["token"]
                      for seat, name in enumerate(("Ann", "Bob"))] for code in codes}
