@@ -4,15 +4,12 @@ count each player's forwarded address, not the proxy's; a forwarded address from
 import httpx
 import pytest
 
-from helpers.server import Server
+from helpers.server import serve_for_module
 
 
 @pytest.fixture(scope="module")
 def proxied(tmp_path_factory):
-    server = Server(tmp_path_factory.mktemp("proxied") / "unokart.sqlite", extra=["--http-rate", "1"])
-    yield server
-    server.stop()
-    assert server.errors_logged() == ""
+    yield from serve_for_module(tmp_path_factory.mktemp("proxied") / "unokart.sqlite", extra=["--http-rate", "1"])
 
 
 def created(server, headers: dict, count: int, local: str = "127.0.0.1") -> list[int]:

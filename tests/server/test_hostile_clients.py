@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from helpers.server import Client, Server, seated, to_act
+from helpers.server import Client, seated, serve_for_module, to_act
 
 KNOWN_CODES = {
     "bad_json", "not_object", "too_large", "rate_limited", "unknown_type", "unknown_field", "missing_field",
@@ -32,19 +32,13 @@ KNOWN_CODES = {
 @pytest.fixture(scope="module")
 def strict_server(tmp_path_factory):
     """A server with the default limits for addresses (the shared harness lifts them for speed)."""
-    server = Server(tmp_path_factory.mktemp("strict") / "unokart.sqlite", extra=["--http-rate", "1"])
-    yield server
-    server.stop()
-    assert server.errors_logged() == ""
+    yield from serve_for_module(tmp_path_factory.mktemp("strict") / "unokart.sqlite", extra=["--http-rate", "1"])
 
 
 @pytest.fixture(scope="module")
 def real_limits(tmp_path_factory):
     """A server with the default message rate per connection (the shared harness lifts it for speed)."""
-    server = Server(tmp_path_factory.mktemp("limits") / "unokart.sqlite", extra=["--rate-limit", "20"])
-    yield server
-    server.stop()
-    assert server.errors_logged() == ""
+    yield from serve_for_module(tmp_path_factory.mktemp("limits") / "unokart.sqlite", extra=["--rate-limit", "20"])
 
 
 def test_no_one_acts_for_another_seat_with_its_token_no_token_or_another_tables_token(server):

@@ -12,17 +12,14 @@ import asyncio
 import httpx
 import pytest
 
-from helpers.server import Client, Server
+from helpers.server import Client, Server, serve_for_module
 
 BURST = 20  # the address's joins in a burst (--http-rate 1: one a second after that)
 
 
 @pytest.fixture(scope="module")
 def strict_server(tmp_path_factory):
-    server = Server(tmp_path_factory.mktemp("joins") / "unokart.sqlite", extra=["--http-rate", "1"])
-    yield server
-    server.stop()
-    assert server.errors_logged() == ""
+    yield from serve_for_module(tmp_path_factory.mktemp("joins") / "unokart.sqlite", extra=["--http-rate", "1"])
 
 
 def _taken(server: Server, codes: list[str]) -> int:

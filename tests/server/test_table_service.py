@@ -119,22 +119,27 @@ def test_a_broken_bot_never_freezes_its_table_the_autopilot_plays_for_it(tmp_pat
     assert "the autopilot plays" in caplog.text
 
 
-def test_search_time_is_shared_between_tables_so_twenty_tables_of_near_default_bots_cannot_starve_another(tmp_path):
-    """Searches once went cheapest first: the default ismcts costs 60 playouts, so tables of ismcts:59 bots
-    always went ahead of it and a default table waited for as long as any of them had a search queued."""
-    order: list[str] = []
-
+def recording(order: list[str], seconds):
+    """A bot factory whose bots write their level down in ``order`` and take ``seconds(level)`` to decide."""
     class Recorder:
         def __init__(self, level):
             self.level = level
 
         def choose(self, view, legal, rng):
             order.append(self.level)
-            time.sleep(0.02)  # a search takes some time, so that the tables' accounts fill
+            time.sleep(seconds(self.level))
             return legal[0]
+    return Recorder
+
+
+def test_search_time_is_shared_between_tables_so_twenty_tables_of_near_default_bots_cannot_starve_another(tmp_path):
+    """Searches once went cheapest first: the default ismcts costs 60 playouts, so tables of ismcts:59 bots
+    always went ahead of it and a default table waited for as long as any of them had a search queued."""
+    order: list[str] = []
 
     async def main():
-        service = new_service(tmp_path, Recorder)
+        # A search takes some time, so that the tables' accounts fill.
+        service = new_service(tmp_path, recording(order, lambda level: 0.02))
         service.bots.search_in_processes = False
         crowd = [create(service, seats=2, bots={"0": "ismcts:59", "1": "ismcts:59"}, start=True) for _ in range(20)]
         watched = create(service, seats=2, bots={"0": "ismcts", "1": "ismcts"}, start=True)
@@ -157,17 +162,9 @@ def test_a_table_that_asks_little_goes_before_tables_of_expensive_bots_even_when
     as empty as its own, but each of their searches costs fifty of its)."""
     order: list[str] = []
 
-    class Recorder:
-        def __init__(self, level):
-            self.level = level
-
-        def choose(self, view, legal, rng):
-            order.append(self.level)
-            time.sleep(int(self.level.partition(":")[2]) / 10000)  # 0.05 s a heavy search, 0.001 s a light one
-            return legal[0]
-
     async def main():
-        service = new_service(tmp_path, Recorder)
+        # 0.05 s a heavy search, 0.001 s a light one.
+        service = new_service(tmp_path, recording(order, lambda level: int(level.partition(":")[2]) / 10000))
         service.bots.search_in_processes = False
         heavy = [create(service, seats=2, bots={"0": "ismcts:500", "1": "ismcts:500"}, start=True) for _ in range(5)]
         light = create(service, seats=2, bots={"0": "ismcts:10", "1": "ismcts:10"}, start=True)
