@@ -127,7 +127,7 @@ class Game:
             dealer: int | None = None, deck: "list[str] | None" = None, log_events: bool = True) -> "Game":
         """A game with its first round dealt. ``log_events=False`` keeps no event log (views then carry none):
         for simulators and environments whose players never read events."""
-        if isinstance(players, int) and not 2 <= players <= len(RACERS):
+        if isinstance(players, int):  # before RACERS[:players] could cut the table short
             cls.check_table(players, Options())
         names = list(RACERS[:players]) if isinstance(players, int) else [str(p) for p in players]
         game = cls._blank(names, Options.from_dict(options))

@@ -64,7 +64,7 @@ class View:
         if seat is not None and not 0 <= seat < game.n:
             raise IllegalAction("R2.1", f"there is no seat {seat} (seats 0 to {game.n - 1})",
                                 "core.refusal.no_such_seat", {"number": seat, "last": game.n - 1})
-        self.hand_sizes = [len(h) for h in game._hands]
+        self.hand_sizes = game.hand_sizes()
         self._fill(game, seat, glance)
 
     def _fill(self, game: Game, seat: int | None, glance: bool) -> None:
