@@ -29,5 +29,8 @@ def test_the_uno_flag_never_covers_the_name(server, new_page, rtl, name):
     page = new_page("phone")
     page.set_viewport_size(SIZES["phone"])
     page.goto(server.url)
+    # The page's own start (its catalogue fetched, then the lobby drawn) may finish after "load": it must be
+    # over before the body is replaced, or it finds no #lang-select ("Cannot read properties of null").
+    page.wait_for_selector("#lobby")
     found = page.evaluate(RENDER_JS, [rtl, name])
     assert found == {"flag": True, "inName": True, "apart": True, "inside": True}, found
