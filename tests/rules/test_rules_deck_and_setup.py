@@ -8,7 +8,7 @@ import pytest
 from helpers.rules import FULL_CODES, hand, last_events, legal, play, stacked_deck, table
 from unokart import Game, SetupError
 from unokart.rules.cards import DEALER_DRAW_VALUE, FACE_CODE, FACE_ITEM, FULL_DECK
-from unokart.rules.engine import _choose_dealer
+from unokart.rules.engine import _choose_dealer, shuffle
 
 
 def test_R1_1_four_colours_red_yellow_green_blue():
@@ -171,3 +171,15 @@ def test_a_game_made_without_an_event_log_deals_the_same_and_keeps_no_events():
     logged, quiet = Game.new(3, seed=4), Game.new(3, seed=4, log_events=False)
     assert quiet.events == [] and logged.events
     assert quiet.state() == logged.state()
+
+
+def test_the_cores_shuffle_puts_cards_in_pythons_order_and_leaves_the_generator_where_pythons_does():
+    # The core shuffles with its own compiled loop; deals, reshuffles and records depend on it being random.Random.shuffle.
+    for seed in range(200):
+        for size in (0, 1, 2, 3, 7, 54, 100, 112, 113, 300):
+            ours, pythons = random.Random(seed), random.Random(seed)
+            cards, expected = list(range(size)), list(range(size))
+            shuffle(ours, cards)
+            pythons.shuffle(expected)
+            assert cards == expected, (seed, size)
+            assert ours.getstate() == pythons.getstate(), (seed, size)

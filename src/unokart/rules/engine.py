@@ -274,7 +274,7 @@ class Game:
         self.dealer = dealer
         if deck is None:
             deck = list(FULL_DECK)
-            rng.shuffle(deck)
+            shuffle(rng, deck)
         self._stock = deck[::-1]  # the top of the stock is the end of the list
         self._discard = []
         self._hands = [[] for _ in range(n)]
@@ -302,7 +302,7 @@ class Game:
             if first != WILD_DRAW_FOUR:
                 break
             stock.append(first)
-            rng.shuffle(stock)
+            shuffle(rng, stock)
             self._emit({"type": "first_card_returned", "card": "W+4"})
         self._discard.append(first)
         self._color = FACE_COLOR[first] if first != WILD_ITEM_BOX else -1
@@ -422,7 +422,7 @@ class Game:
         """Apply one action (object or text). An illegal one raises IllegalAction and changes nothing."""
         a = action if action.__class__ is Action else as_action(action)
         seat, verb, card, color, target, uno = a
-        if a not in self.legal_actions(seat):
+        if not _among(a, self.legal_actions(seat)):
             if verb == A.CATCH and self._is_void_catch(a):
                 self._emit({"type": "catch_missed", "seat": seat, "target": target})
                 self._accept(a)
@@ -480,8 +480,7 @@ class Game:
 
     def _play(self, seat: int, face: int, color: int, uno: bool) -> None:
         hand = self._hands[seat]
-        hand.remove(face)
-        if face not in hand:
+        if not _take_one(hand, face):
             self._masks[seat] ^= BIT[face]
         prev_color = self._color
         self._discard.append(face)
@@ -664,7 +663,7 @@ class Game:
             if len(discard) <= keep:
                 return -1
             stock.extend(discard[:-keep])
-            self._rng.shuffle(stock)
+            shuffle(self._rng, stock)
             self._discard = discard[-keep:]
             self._emit({"type": "reshuffle", "cards": len(stock)})
         return stock.pop()
@@ -855,6 +854,50 @@ class Game:
         return f"<Game {self.n} players, round {self.round}, seat {self.to_act} {self.awaiting}, top {FACE_CODE[self._discard[-1]]}>"
 
 
+def _among(a: Action, acts: list[Action]) -> bool:
+    """``a in acts``, trying identity first: the actions asked for are mostly the very objects that
+    ``legal_actions`` listed (the env's tables, a bot's choice), so no tuple is compared."""
+    for x in acts:
+        if x is a:
+            return True
+    return a in acts
+
+
+def _take_one(hand: list[int], face: int) -> bool:
+    """``hand.remove(face)``; True when the hand still holds another ``face`` (native loops: no
+    comparison goes through Python's protocol)."""
+    i = 0
+    size = len(hand)
+    while i < size and hand[i] != face:
+        i += 1
+    if i == size:
+        raise ValueError(f"face {face} is not in the hand")
+    hand.pop(i)
+    for other in hand:
+        if other == face:
+            return True
+    return False
+
+
+def shuffle(rng: random.Random, cards: list[int]) -> None:
+    """``rng.shuffle(cards)``, compiled: the same order from the same generator state (CPython's
+    Fisher-Yates over ``getrandbits``; tests/rules compares them), without a Python frame per card.
+    A subclass of ``random.Random`` shuffles its own way."""
+    if rng.__class__ is not random.Random:
+        rng.shuffle(cards)
+        return
+    getrandbits = rng.getrandbits
+    i = len(cards) - 1
+    while i > 0:
+        below = i + 1
+        bits = below.bit_length()
+        j: int = getrandbits(bits)
+        while j >= below:
+            j = getrandbits(bits)
+        cards[i], cards[j] = cards[j], cards[i]
+        i -= 1
+
+
 def _choose_dealer(rng: random.Random, n: int) -> int:
     """R3.1: each draws a card, highest number deals; ties draw again."""
     deck: list[int] = []
@@ -862,7 +905,7 @@ def _choose_dealer(rng: random.Random, n: int) -> int:
     while len(contenders) > 1:
         if len(deck) < len(contenders):
             deck = list(FULL_DECK)
-            rng.shuffle(deck)
+            shuffle(rng, deck)
         values = [DEALER_DRAW_VALUE[deck.pop()] for _ in contenders]
         best = max(values)
         contenders = [s for s, v in zip(contenders, values) if v == best]
