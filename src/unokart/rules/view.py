@@ -81,7 +81,7 @@ class View:
         self.round = game.round
         self.dealer = game.dealer
         self.pending = game._pending
-        self.drawn = game._drawn if seat is not None and seat == game.to_act and game.awaiting == AWAIT_DRAWN else -1
+        self.drawn = game._drawn if game.awaiting == AWAIT_DRAWN and seat is not None and seat == game.to_act else -1
         self.round_winner = game.round_winner
         self.game_winner = game.game_winner
         self.version = game.version
