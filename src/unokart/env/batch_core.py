@@ -3,18 +3,17 @@
 Each ``Slot`` is one game of a ``BatchEnv`` with the AEC env's turn order
 (docs/ENV.md, "Out of turn"): the same deciding seat, mask, observation and
 rewards, decision by decision. Each seat has its own ``SeatRows``: its
-observation row and mask row as ``bytearray``s, updated only where they
-changed since that seat last decided (between two of its decisions a seat's
-hand changes by a card or two, and only that part of it is counted again;
-one row shared by all seats would be rewritten whole at every change of seat). Every entry of the observation is a small
+observation row and mask row as byte buffers (``librt.vecs`` ``vec[u8]``,
+which mypyc reads and stores natively; a ``bytearray`` store is a CPython
+call), updated only where they changed since that seat last decided (between
+two of its decisions a seat's hand changes by a card or two, and only that
+part of it is counted again; one row shared by all seats would be rewritten
+whole at every change of seat). Every entry of the observation is a small
 whole number but the scores and the stock's fraction: the row holds the
-stock's size, and each raw score in two extra bytes after the 297. Writes are
-compared with a list of what the row holds (mypyc reads a list of small ints
-natively, a bytearray through a Python call). ``BatchEnv`` widens the deciding
-seats' rows into its float32 and bool arrays in one numpy pass per step.
-(Writing float32 entries through memoryviews of numpy's arrays, each write a
-Python call converting a Python number, cost three quarters of a step.) No
-numpy here: mypyc compiles lists, bytearrays and ints natively, numpy only as
+stock's size, and each raw score in two extra bytes after the 297.
+``BatchEnv`` widens the deciding seats' rows into its float32 and bool arrays
+in one numpy pass per step (the buffers are read through the buffer protocol).
+No numpy here: mypyc compiles lists, vecs and ints natively, numpy only as
 generic Python calls.
 """
 
@@ -22,6 +21,9 @@ from __future__ import annotations
 
 import random
 from typing import Any, Final
+
+from librt.vecs import vec
+from mypy_extensions import i64, u8
 
 from ..rules import actions as A
 from ..rules.actions import Action
@@ -279,7 +281,6 @@ class Slot:
         g = self.glance = self.game.glance(seat, self.glance)  # the seat's view, nothing copied: read at once
         v = self.views[seat]
         row = v.row
-        seen = v.seen
         # hand: how many of each face. Between two decisions of a seat its hand gains or loses a card or
         # two (the core appends drawn cards and removes played ones), so only the part between the common
         # beginning and the common end of the old and new hand is counted again.
@@ -299,31 +300,23 @@ class Slot:
                 end_new -= 1
             for j in range(i, end_old):  # a count never goes below 0 between the two loops: old held these
                 pos = HAND + old[j]
-                count = seen[pos] - 1
-                seen[pos] = count
-                row[pos] = count
+                row[pos] = row[pos] - 1
             for j in range(i, end_new):
                 pos = HAND + hand[j]
-                count = seen[pos] + 1
-                seen[pos] = count
-                row[pos] = count
+                row[pos] = row[pos] + 1
             v.hand = hand[:]
         # discard pile counts: the core appends to its pile, and replaces it on a reshuffle or a new round
         pile = g.discard
         known = v.pile_seen
         if pile is not v.pile or len(pile) < known:
             for pos in range(DISCARD, DISCARD + N_FACES):
-                if seen[pos]:
-                    seen[pos] = 0
-                    row[pos] = 0
+                row[pos] = 0
             v.pile = pile
             known = 0
         size = len(pile)
         for i in range(known, size):
             pos = DISCARD + pile[i]
-            count = seen[pos] + 1
-            seen[pos] = count
-            row[pos] = count
+            row[pos] = row[pos] + 1
         v.pile_seen = size
         top = pile[size - 1]
         pos = TOP + top
@@ -343,21 +336,12 @@ class Slot:
         for k in range(n):
             other = seat + k - n if seat + k >= n else seat + k
             size = sizes[other]
-            pos = SIZES + k
-            if seen[pos] != size:
-                seen[pos] = size
-                row[pos] = size
-            said = 1 if size == 1 and uno_said[other] else 0
-            pos = UNO_SAID + k
-            if seen[pos] != said:
-                seen[pos] = said
-                row[pos] = said
+            row[SIZES + k] = size
+            row[UNO_SAID + k] = 1 if size == 1 and uno_said[other] else 0
             score = scores[other]
-            pos = OBS_SIZE + k  # the raw score (seen), its two bytes in the row
-            if seen[pos] != score:
-                seen[pos] = score
-                row[SCORES_AT + 2 * k] = score & 255  # little-endian
-                row[SCORES_AT + 2 * k + 1] = score >> 8
+            pos = SCORES_AT + 2 * k  # the raw score, little-endian
+            row[pos] = score & 255
+            row[pos + 1] = score >> 8
         window = g.uno_window
         pos = WINDOW + (window - seat) % n if window >= 0 else -1
         if v.h_window != pos:  # most parts stay put: no call
@@ -369,14 +353,8 @@ class Slot:
         pos = DIRECTION if g.direction > 0 else -1
         if v.h_direction != pos:  # most parts stay put: no call
             v.h_direction = _move(row, v.h_direction, pos)
-        pending = g.pending
-        if seen[PENDING] != pending:
-            seen[PENDING] = pending
-            row[PENDING] = pending
-        stock = g.stock  # BatchEnv divides it by 112
-        if seen[STOCK] != stock:
-            seen[STOCK] = stock
-            row[STOCK] = stock
+        row[PENDING] = g.pending
+        row[STOCK] = g.stock  # BatchEnv divides it by 112
         drawn = g.drawn
         pos = DRAWN_AT + drawn if drawn >= 0 else -1
         if v.h_drawn != pos:  # most parts stay put: no call
@@ -395,25 +373,32 @@ class Slot:
         was = v.writes
         now = was + 1
         v.writes = now
-        on: list[int] = []
+        on = v.spare  # this write's 1s; the last write's become the spare
+        count = 0
         for a in self.legal:
             i = action_index(a, n)
             if stamp[i] != was:
                 mask[i] = 1
             stamp[i] = now
-            on.append(i)
+            on[count] = i
+            count += 1
         if self.reacting:
             if stamp[DECLINE] != was:
                 mask[DECLINE] = 1
             stamp[DECLINE] = now
-            on.append(DECLINE)
-        for i in v.mask_on:
+            on[count] = DECLINE
+            count += 1
+        last = v.on
+        for k in range(v.on_count):
+            i = last[k]
             if stamp[i] != now:
                 mask[i] = 0
-        v.mask_on = on
+        v.spare = last
+        v.on = on
+        v.on_count = count
 
 
-def _move(row: bytearray, old: int, pos: int) -> int:
+def _move(row: vec[u8], old: int, pos: int) -> int:
     """A one-hot part's 1 moved from ``old`` to ``pos`` (-1: none); returns ``pos``, the part's new place."""
     if old != pos:
         if old >= 0:
@@ -433,12 +418,12 @@ def awaiting_index(awaiting: str) -> int:
 class SeatRows:
     """One seat's rows: what its observation and mask hold since it last decided."""
 
-    row: bytearray      # the observation, a pad byte, then each raw score in two bytes (low, high) by relative seat
-    seen: list[int]     # what row holds, read natively (mypyc reads a bytearray through a CPython call):
-                        # the observation's entries, the raw scores at OBS_SIZE + relative seat
-    mask: bytearray     # the mask, 0 or 1
-    mask_on: list[int]  # the mask's 1s
-    stamp: list[int]    # for each action index, the last write (counted in ``writes``) that had it on
+    row: vec[u8]        # the observation, a pad byte, then each raw score in two bytes (low, high) by relative seat
+    mask: vec[u8]       # the mask, 0 or 1
+    on: vec[u8]         # the mask's 1s: the first ``on_count`` entries
+    on_count: int
+    spare: vec[u8]      # where the next write lists its 1s
+    stamp: vec[i64]     # for each action index, the last write (counted in ``writes``) that had it on
     writes: int
     hand: list[int]     # the hand the row shows
     pile: list[int]     # the discard pile the row counts, and how much of it
@@ -455,11 +440,12 @@ class SeatRows:
     h_reacting: int
 
     def __init__(self, players: int) -> None:
-        self.row = bytearray(ROW_SIZE)
-        self.seen = [0] * (OBS_SIZE + MAX_PLAYERS)
-        self.mask = bytearray(N_ACTIONS)
-        self.mask_on = []
-        self.stamp = [-1] * N_ACTIONS  # none on yet
+        self.row = vec[u8]([0] * ROW_SIZE)
+        self.mask = vec[u8]([0] * N_ACTIONS)
+        self.on = vec[u8]([0] * N_ACTIONS)
+        self.on_count = 0
+        self.spare = vec[u8]([0] * N_ACTIONS)
+        self.stamp = vec[i64]([-1] * N_ACTIONS)  # none on yet
         self.writes = 0
         self.hand = []
         self.pile = []
@@ -468,11 +454,10 @@ class SeatRows:
         self.h_direction = self.h_drawn = self.h_covered = self.h_reacting = -1
         for k in range(players):
             self.row[SEATED + k] = 1
-            self.seen[SEATED + k] = 1
 
 
 def step_batch(slots: list[Slot], actions: list[int], seats: Any, rewards: Any, done: Any, truncated: Any,
-               obs_rows: list[bytearray], mask_rows: list[bytearray]) -> int:
+               obs_rows: list[Any], mask_rows: list[Any]) -> int:
     """Step every slot with its action; an ended episode's rewards go into ``rewards`` (flat, slot-major),
     ``done``/``truncated`` are set, and the slot restarts. ``obs_rows``/``mask_rows`` get each game's
     deciding seat's rows. Returns how many episodes ended."""
@@ -501,8 +486,8 @@ def step_batch(slots: list[Slot], actions: list[int], seats: Any, rewards: Any, 
     return ended
 
 
-def start_batch(slots: list[Slot], seeds: list[int], seats: Any, obs_rows: list[bytearray],
-                mask_rows: list[bytearray]) -> None:
+def start_batch(slots: list[Slot], seeds: list[int], seats: Any, obs_rows: list[Any],
+                mask_rows: list[Any]) -> None:
     """Every slot's first episode, from its seed."""
     k = 0
     for slot in slots:

@@ -26,6 +26,10 @@ from .states import (
 )
 from .view import View, expand_event, visible_events
 
+# Classes held in compiled statics: a look-up of the module's globals (or of __class__) costs more than the check.
+_ACTION: Final = Action
+_RANDOM: Final = random.Random
+
 # What follows a colour choice or a Green Shell target.
 _AFTER_START: Final = 0
 _AFTER_ITEM: Final = 1
@@ -420,7 +424,7 @@ class Game:
     # ------------------------------------------------------------------ apply
     def apply(self, action: object) -> None:
         """Apply one action (object or text). An illegal one raises IllegalAction and changes nothing."""
-        a = action if action.__class__ is Action else as_action(action)
+        a = action if type(action) is _ACTION else as_action(action)
         seat, verb, card, color, target, uno = a
         if not _among(a, self.legal_actions(seat)):
             if verb == A.CATCH and self._is_void_catch(a):
@@ -883,7 +887,7 @@ def shuffle(rng: random.Random, cards: list[int]) -> None:
     """``rng.shuffle(cards)``, compiled: the same order from the same generator state (CPython's
     Fisher-Yates over ``getrandbits``; tests/rules compares them), without a Python frame per card.
     A subclass of ``random.Random`` shuffles its own way."""
-    if rng.__class__ is not random.Random:
+    if type(rng) is not _RANDOM:
         rng.shuffle(cards)
         return
     getrandbits = rng.getrandbits
