@@ -163,8 +163,10 @@ def test_a_table_that_asks_little_goes_before_tables_of_expensive_bots_even_when
     order: list[str] = []
 
     async def main():
-        # 0.05 s a heavy search, 0.001 s a light one.
-        service = new_service(tmp_path, recording(order, lambda level: int(level.partition(":")[2]) / 10000))
+        # 0.2 s a heavy search, 0.004 s a light one. The light table goes again while its account (its searches'
+        # real time, thread hand-offs included) plus its expected time stays under a heavy search's: at 0.05 s a
+        # light search slowed past 25 ms by a busy machine let a heavy table in (1 ms asleep: no margin for load).
+        service = new_service(tmp_path, recording(order, lambda level: int(level.partition(":")[2]) / 2500))
         service.bots.search_in_processes = False
         heavy = [create(service, seats=2, bots={"0": "ismcts:500", "1": "ismcts:500"}, start=True) for _ in range(5)]
         light = create(service, seats=2, bots={"0": "ismcts:10", "1": "ismcts:10"}, start=True)
