@@ -23,7 +23,7 @@ import random
 from typing import Any, Final
 
 from librt.vecs import vec
-from mypy_extensions import i64, u8
+from mypy_extensions import u8
 
 from ..rules import actions as A
 from ..rules.actions import Action
@@ -366,35 +366,22 @@ class Slot:
         pos = REACTING if self.reacting else -1
         if v.h_reacting != pos:  # most parts stay put: no call
             v.h_reacting = _move(row, v.h_reacting, pos)
-        # the mask: on where it was off, off where it was on and is not now. ``stamp[i]`` is the number
-        # of the last write that had ``i`` on: one look per index instead of a search of the other list.
+        # the mask: the last write's 1s cleared, this one's set (stores into the buffer cost no call)
         mask = v.mask
-        stamp = v.stamp
-        was = v.writes
-        now = was + 1
-        v.writes = now
-        on = v.spare  # this write's 1s; the last write's become the spare
+        on = v.on
+        for k in range(v.on_count):
+            index: int = on[k]
+            mask[index] = 0
         count = 0
         for a in self.legal:
             i = action_index(a, n)
-            if stamp[i] != was:
-                mask[i] = 1
-            stamp[i] = now
+            mask[i] = 1
             on[count] = i
             count += 1
         if self.reacting:
-            if stamp[DECLINE] != was:
-                mask[DECLINE] = 1
-            stamp[DECLINE] = now
+            mask[DECLINE] = 1
             on[count] = DECLINE
             count += 1
-        last = v.on
-        for k in range(v.on_count):
-            i = last[k]
-            if stamp[i] != now:
-                mask[i] = 0
-        v.spare = last
-        v.on = on
         v.on_count = count
 
 
@@ -422,9 +409,6 @@ class SeatRows:
     mask: vec[u8]       # the mask, 0 or 1
     on: vec[u8]         # the mask's 1s: the first ``on_count`` entries
     on_count: int
-    spare: vec[u8]      # where the next write lists its 1s
-    stamp: vec[i64]     # for each action index, the last write (counted in ``writes``) that had it on
-    writes: int
     hand: list[int]     # the hand the row shows
     pile: list[int]     # the discard pile the row counts, and how much of it
     pile_seen: int
@@ -444,9 +428,6 @@ class SeatRows:
         self.mask = vec[u8]([0] * N_ACTIONS)
         self.on = vec[u8]([0] * N_ACTIONS)
         self.on_count = 0
-        self.spare = vec[u8]([0] * N_ACTIONS)
-        self.stamp = vec[i64]([-1] * N_ACTIONS)  # none on yet
-        self.writes = 0
         self.hand = []
         self.pile = []
         self.pile_seen = 0

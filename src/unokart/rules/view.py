@@ -65,6 +65,8 @@ class View:
             raise IllegalAction("R2.1", f"there is no seat {seat} (seats 0 to {game.n - 1})",
                                 "core.refusal.no_such_seat", {"number": seat, "last": game.n - 1})
         self.hand_sizes = game.hand_sizes()
+        if glance:
+            self._events = []
         self._fill(game, seat, glance)
 
     def _fill(self, game: Game, seat: int | None, glance: bool) -> None:
@@ -89,7 +91,7 @@ class View:
         if glance:  # the game's own lists, no events (Game.glance)
             self.names, self.hand, self.discard = game.names, hand, game._discard
             self.uno_said, self.scores = game._uno_said, game.scores
-            self._events, self._event_count = [], 0
+            self._event_count = 0  # no events: the list is read only up to this count (a refresh allocates none)
             return
         self.names = game.names[:]
         self.hand = hand[:]
