@@ -339,15 +339,16 @@ class Game:
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """The deciding seat's legal actions, or those of any seat (out of turn: UNO, catch, jump-in)."""
+        to_act = self.to_act
         if seat is None:
-            seat = self.to_act
+            seat = to_act
             if seat is None:
                 return []
         elif not 0 <= seat < self.n:
             return []
         if self._legal_seat == seat and self._legal is not None:
             return self._legal
-        acts = self._turn_actions(seat) if seat == self.to_act else []
+        acts = self._turn_actions(seat) if to_act is not None and seat == to_act else []  # narrowed: compared natively
         if self._uno_window >= 0:
             w = self._uno_window
             if len(self._hands[w]) == 1 and not self._uno_said[w]:
