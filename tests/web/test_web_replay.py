@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import random
 import re
-import time
 
-import httpx
 import pytest
 
+from helpers.web import finished_game
 from unokart import Game
 from unokart.rules import RecordError
 from unokart.web.replay import replay_round
@@ -60,15 +59,6 @@ def test_a_broken_record_or_a_missing_round_is_refused_with_a_reason():
     broken = {**record, "rounds": [{**record["rounds"][0], "actions": ["0: fly"]}]}
     with pytest.raises(RecordError, match="fly"):
         replay_round(broken, 1)
-
-
-def finished_game(server) -> dict:
-    server.create(seats=3, bots={"0": "easy", "1": "random", "2": "easy"}, options={"hand_size": 3, "target_score": 1}, start=True)
-    deadline = time.monotonic() + 30
-    while not (games := httpx.get(server.url + "/api/games").json()["games"]):
-        assert time.monotonic() < deadline, "the bots' game did not finish"
-        time.sleep(0.1)
-    return httpx.get(f"{server.url}/api/games/{games[0]['id']}").json()
 
 
 def test_the_viewer_steps_through_a_finished_game_from_any_seat_and_by_link(server, new_page, shots):

@@ -27,6 +27,7 @@ export function showReplay(app, gameId, params) {
   };
   const screen = el("div.game", { id: "replay" });
   app.append(screen);
+  let closed = false; // the reader left: a load still under way must not draw or rewrite the address
 
   function address() {
     return `/#replay/${gameId}?seat=${s.seat}&round=${s.round}&step=${s.step}`;
@@ -67,7 +68,7 @@ export function showReplay(app, gameId, params) {
 
     const roundSelect = el("select", { id: "replay-round", "aria-label": t("web.replay.round") });
     for (let r = 1; r <= s.replay.rounds; r++) roundSelect.append(new Option(t("web.replay.round_n", { n: r }), r, false, r === s.round));
-    roundSelect.addEventListener("change", async () => { stopPlaying(); s.step = 0; await loadRound(Number(roundSelect.value)); render(); });
+    roundSelect.addEventListener("change", async () => { stopPlaying(); s.step = 0; await loadRound(Number(roundSelect.value)); if (!closed) render(); });
     const seatSelect = el("select", { id: "replay-seat", "aria-label": t("web.replay.view_as") });
     seatSelect.append(new Option(t("web.replay.all_open"), "all", false, s.seat === "all"));
     s.names.forEach((name, i) => seatSelect.append(new Option(t("web.replay.as_seat", { name }), i, false, s.seat === i)));
@@ -137,15 +138,15 @@ export function showReplay(app, gameId, params) {
       s.game = await api(`/api/games/${gameId}`);
       await loadRound(Math.min(Math.max(1, s.round), s.game.rounds));
     } catch (err) {
-      screen.replaceChildren(el("section.panel", {}, el("h2", {}, t("web.replay.missing")), el("p", {}, err.message), lobbyLink()));
+      if (!closed) screen.replaceChildren(el("section.panel", {}, el("h2", {}, t("web.replay.missing")), el("p", {}, err.message), lobbyLink()));
       return;
     }
-    render();
+    if (!closed) render();
   }
 
   const lobbyLink = () => el("a.btn", { href: "/", onclick: (e) => { e.preventDefault(); navigate("/"); } }, t("web.back_to_lobby"));
 
   document.addEventListener("keydown", onKey);
   start();
-  return { close() { stopPlaying(); document.removeEventListener("keydown", onKey); } };
+  return { close() { closed = true; stopPlaying(); document.removeEventListener("keydown", onKey); } };
 }

@@ -27,6 +27,7 @@ export function showTable(app, code, watchOnly) {
   app.append(screen);
   const log = el("div.log", { id: "log", role: "log", "aria-live": "polite", "aria-label": t("web.table.log") });
   let tick = null;
+  let closed = false; // the player left this screen: a load still under way must not connect or draw
   const LOG_LIMIT = 800; // events kept per game in the tab's sessionStorage
 
   // The log of the game so far is kept in this tab (sessionStorage, per table and game), so a
@@ -49,6 +50,7 @@ export function showTable(app, code, watchOnly) {
 
   // ------------------------------------------------------------------ connection
   function connect() {
+    if (closed) return;
     s.socket = new TableSocket(code, {
       hello: () => (s.token && !s.watch ? { type: "resume", token: s.token, lang: currentLanguage() } : { type: "watch", lang: currentLanguage() }),
       onMessage,
@@ -177,10 +179,12 @@ export function showTable(app, code, watchOnly) {
     try {
       s.table = await api(`/api/tables/${code}`);
     } catch (err) {
+      if (closed) return;
       screen.replaceChildren(el("div.waiting", {}, el("section.panel", {}, el("h2", {}, t("web.error.no_such_table")), el("p", {}, err.message),
         el("a.btn.btn-primary", { href: "/", onclick: (e) => { e.preventDefault(); navigate("/"); } }, t("web.back_to_lobby")))));
       return;
     }
+    if (closed) return;
     if (s.table.status === "lobby" && s.table.seats.some((seat) => seat.kind === "empty")) {
       // Watch while choosing a seat: a seat someone takes meanwhile leaves the list at once.
       s.joining = true;
@@ -197,6 +201,7 @@ export function showTable(app, code, watchOnly) {
       saveName(name);
       s.token = joined.token;
       localStorage.setItem(tokenKey(code), joined.token);
+      if (closed) return; // the seat is kept (its token saved) for when the player comes back
       if (s.socket) s.socket.close();
       s.watch = false;
       s.joining = false;
@@ -524,6 +529,7 @@ export function showTable(app, code, watchOnly) {
   start();
   return {
     close() {
+      closed = true;
       clearInterval(tick);
       document.removeEventListener("keydown", onKey);
       helpButton.removeEventListener("click", openKeys);
