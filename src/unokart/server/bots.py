@@ -63,8 +63,13 @@ class Job:
     to_act: int | None
 
     @property
+    def level(self) -> str:
+        """The costliest level among its requests: the one its search time is measured for."""
+        return max((r.level for r in self.requests), key=level_cost)
+
+    @property
     def cost(self) -> float:
-        return max(level_cost(r.level) for r in self.requests)
+        return level_cost(self.level)
 
 
 class Accounts:
@@ -257,8 +262,7 @@ class BotScheduler:
 
     def expected(self, job: Job) -> float:
         """Seconds the job's search should take: as measured lately for its level, else its nominal cost."""
-        level = max((r.level for r in job.requests), key=level_cost)
-        return self._took.get(level, level_cost(level) / 1000)
+        return self._took.get(job.level, job.cost / 1000)
 
     def _least_served(self) -> Job | None:
         """Take the waiting search that would leave its table's account the lowest (ties: the oldest).
@@ -300,7 +304,7 @@ class BotScheduler:
             self._running -= 1
             took = time.monotonic() - started
             self.accounts.charge(job.table, took)  # what the table took from the others
-            level = max((r.level for r in job.requests), key=level_cost)
+            level = job.level
             if len(self._took) >= 1000 and level not in self._took:  # levels a client may spell are many: stay bounded
                 self._took.clear()
             self._took[level] = 0.8 * self._took.get(level, took) + 0.2 * took
