@@ -189,3 +189,13 @@ class Tmux:
 def flat(text: str) -> str:
     """Text with every run of white space (line ends included) made one space; box lines and blocks dropped."""
     return " ".join(re.sub("[\u2500-\u259f]", " ", text).split())
+
+
+# A card's notation code (NOTATION.md: "R0", "Y+2", "BS", "GR", "W+4", "WIB") standing as a word of its own.
+# A rule id is no card: "R4.1" goes on with a dot, and the rules screen's headings are masked by the caller.
+NOTATION_CODE = re.compile(r"(?<![\w+.])(?:[RYGB](?:[0-9]|\+2|S|R)|W\+4|WIB)(?![\w+]|\.\d)")
+
+
+def notation_codes(screen: str) -> list[str]:
+    """The card codes a screen shows (it should show none: cards are faces and words)."""
+    return NOTATION_CODE.findall(screen)

@@ -14,7 +14,9 @@ import time
 from pathlib import Path
 
 from unokart.i18n import catalogue
+from unokart.rules import FULL_DECK, card_code
 from unokart.tui.cells import cell_width
+from unokart.tui.render import face
 
 from helpers.tui import Tmux
 
@@ -27,6 +29,8 @@ def catalogue_lines() -> list[str]:
         for key, text in catalogue(lang).items():
             if key.split(".")[0] in ("tui", "core", "rules"):
                 lines.update(line for line in text.splitlines() if line.strip())
+    # Every card face (shape and symbol: ▲ ● ■ ◆ ★ ⊘ ⇄) as the hand draws it.
+    lines.add(" ".join(face(card_code(f)) for f in sorted(set(FULL_DECK))))
     return sorted(lines)
 
 

@@ -166,7 +166,7 @@ async def test_the_turn_starts_on_a_playable_card():
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, table)
         assert app.hand == ["R2", "R5", "G7"] and table.game.to_act == 0
-        assert app.hand[app.selected] == "G7" and "[G7 ]" in screen_text(app)
+        assert app.hand[app.selected] == "G7" and "[■7 ]" in screen_text(app)  # the chosen card, its face
         await pilot.press("left")  # the player's own move is kept while the turn lasts
         await pilot.pause()
         assert app.hand[app.selected] == "R5"

@@ -21,7 +21,7 @@ from ..rules.actions import (
 )
 from ..rules.cards import COLORS, FACE_CODE, WILD_DRAW_FOUR, parse_card
 from . import cells
-from .render import CELL, card, hand_rows, sort_hand
+from .render import CELL, card, hand_rows, shape, sort_hand
 from .screens import QuitScreen, RulesScreen
 from .source import TableError, TableSource
 
@@ -285,7 +285,7 @@ class PlayApp(App):
             out.append_text(card(view["top"]))
         color = view["color"]
         if color:
-            out.append("  " + t("tui.active_color", letter=color, color=t(f"core.color.{color}")))
+            out.append("  " + t("tui.active_color", shape=shape(color), color=t(f"core.color.{color}")))
         out.append("  " + t("tui.stock", count=view["stock"]))
         if view.get("pending"):
             out.append("  " + t("tui.pending", count=view["pending"]), style="bold red")

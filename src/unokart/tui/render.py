@@ -1,4 +1,9 @@
-"""Cards and hands as styled text: a colour and a letter on every card (R, Y, G, B; W for wilds)."""
+"""Cards and hands as styled text, drawn as the browser draws them: a face on the card's colour.
+
+A face is the colour's shape (▲ red, ● yellow, ■ green, ◆ blue; ★ a wild) and the card's number
+or symbol (⊘ Skip, ⇄ Reverse, +2, +4, ? the Wild Item Box), so a colour-blind player tells colours
+apart by shape. Notation codes ("Y+2", "W+4") are for records and never reach the screen.
+"""
 
 from __future__ import annotations
 
@@ -14,6 +19,9 @@ CARD_STYLE = {
     "W": "bold white on #6a1b9a",
 }
 DIM_STYLE = {"R": "#ef5350", "Y": "#fdd835", "G": "#66bb6a", "B": "#64a0ff", "W": "#ce93d8"}
+# The browser's marks (web/js/cards.js): one shape a colour; every one a single cell in a terminal.
+COLOR_SHAPE = {"R": "▲", "Y": "●", "G": "■", "B": "◆", "W": "★"}
+RANK_GLYPH = {"S": "⊘", "R": "⇄", "IB": "?"}  # +2, +4 and the numbers stand as they are
 CELL = 6  # a card's width in the hand, gap included
 PLAYABLE_MARK = "*"
 
@@ -23,9 +31,20 @@ def sort_hand(codes: list[str]) -> list[str]:
     return sorted(codes, key=parse_card)
 
 
+def face(code: str) -> str:
+    """A card's face, at most 3 cells: its colour's shape, then its number or symbol ("▲5", "●+2", "★+4")."""
+    rank = code[1:]
+    return COLOR_SHAPE[code[0]] + RANK_GLYPH.get(rank, rank)
+
+
+def shape(letter: str) -> str:
+    """The shape that stands for a colour (``letter``: R, Y, G or B), beside its name."""
+    return COLOR_SHAPE[letter]
+
+
 def card(code: str) -> Text:
-    """One card, its colour letter first, on its colour."""
-    return Text(f" {code} ", style=CARD_STYLE[code[0]])
+    """One card: its face on its colour."""
+    return Text(f" {face(code)} ", style=CARD_STYLE[code[0]])
 
 
 def hand_rows(codes: list[str], playable: set[str], selected: int, width: int) -> Text:
@@ -40,7 +59,7 @@ def hand_rows(codes: list[str], playable: set[str], selected: int, width: int) -
             mark = PLAYABLE_MARK if code in playable else ""
             labels.append(f"{key + mark:^5} ", style="bold" if mark else "dim")
             chosen = index == selected
-            text = f"[{code:^3}]" if chosen else f" {code:^3} "
+            text = f"[{face(code):^3}]" if chosen else f" {face(code):^3} "
             style = CARD_STYLE[code[0]] if code in playable or chosen else DIM_STYLE[code[0]]
             cards.append(text, style=style + (" underline" if chosen else ""))
             cards.append(" ")
