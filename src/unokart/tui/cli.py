@@ -22,6 +22,8 @@ _DEFAULTS = {"players": 4, "bots": "heuristic", "delay": 0.6, "server": DEFAULT_
 
 
 def _help(name: str, lang: str | None = None) -> str:
+    if name == "name":
+        return t("tui.help.name", lang, default=t("tui.default_name", lang))
     if name == "profile":
         return t("tui.help.profile", lang, dir=config_dir())
     if name in _DEFAULTS:
@@ -90,7 +92,7 @@ def register(app: typer.Typer) -> None:
                 options = parse_options(option)
                 if target is not None:
                     options["target_score"] = target
-                source = local_table(players, bots, name or "Player", seed, options, delay)
+                source = local_table(players, bots, name or t("tui.default_name"), seed, options, delay)
             except UnoKartError as err:
                 _refuse(t("tui.error.bad_option", reason=_in_words(err)))
             except (ValueError, RuntimeError, OSError, ImportError) as err:  # a bot level make_bot refuses

@@ -24,7 +24,7 @@ from .source import OnChange, TableError, TableSource
 
 CODE_PATTERN = re.compile(r"^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}$")
 PROFILE_PATTERN = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
-DEFAULT_NAME = "Player"
+LEGACY_NAME = "Player"  # the name of a seat kept by an earlier version without one
 DEFAULT_SERVER = "http://127.0.0.1:8000"
 ANSWER_TIMEOUT = 10.0  # seconds to wait for the server's answer to an action
 RETRY_DELAYS = (0.5, 1.0, 2.0, 4.0)  # then every 4 s, for as long as the app runs
@@ -99,7 +99,7 @@ class SeatStore:
         if not isinstance(entries, dict):
             return {}
         if isinstance(entries.get("token"), str):  # the one-seat-per-link file of earlier versions
-            return {str(entries.get("name") or DEFAULT_NAME): entries}
+            return {str(entries.get("name") or LEGACY_NAME): entries}
         return {name: entry for name, entry in entries.items()
                 if isinstance(entry, dict) and isinstance(entry.get("token"), str)}
 
@@ -141,7 +141,7 @@ class RemoteTable(TableSource):
         self.ws_url = base.replace("http", "ws", 1) + f"/ws/{code}"
         self.store = store or SeatStore()
         # No --name: the seat used last at this table, if any. A name: that name's seat, or a new one.
-        self.name = name or self.store.name_of(self.link) or DEFAULT_NAME
+        self.name = name or self.store.name_of(self.link) or t("tui.default_name")
         self.seat = (self.store.get(self.link, self.name) or {}).get("seat", 0)
         self.view = None
         self.legal = []
