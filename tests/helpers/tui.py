@@ -78,9 +78,10 @@ class PredictableBot:
         return min(candidates, key=lambda a: (self.PREFERENCE.index(a.verb), -a.card, a.color, a.target))
 
 
-def scripted_table(top: list[str], dealer: int, hand_size: int, options: dict | None = None) -> LocalTable:
+def scripted_table(top: list[str], dealer: int, hand_size: int, options: dict | None = None,
+                   names: tuple[str, str] = ("Ann", "Luigi")) -> LocalTable:
     """Ann (seat 0) against Luigi playing PredictableBot, on a stacked deck, no delay."""
-    game = Game.new(["Ann", "Luigi"], seed=1, options={"hand_size": hand_size, **(options or {})},
+    game = Game.new(list(names), seed=1, options={"hand_size": hand_size, **(options or {})},
                     dealer=dealer, deck=deck_starting_with(top))
     return LocalTable(game, {1: PredictableBot()}, seat=0, delay=0, seed=1)
 

@@ -1,6 +1,7 @@
 """Run the terminal app on a scripted table, for tests that look at it in a real terminal (tmux).
 
     python tests/tui/tmux_app.py challenge    # Luigi opens with a Wild Draw Four: Ann must challenge or accept
+    python tests/tui/tmux_app.py challenge NAME   # the same, seat 0 under another name
     python tests/tui/tmux_app.py refusal      # Luigi plays G3; Ann holds R5 R7 and nothing matches
     python tests/tui/tmux_app.py last_cards   # Ann goes out in two plays and wins the game: the summary
 """
@@ -15,7 +16,8 @@ from unokart.tui.app import PlayApp
 
 SCENARIOS = {
     # Luigi: W+4 G3 (plays the wild first, red); Ann: R5 R7; first card G9. Luigi held green: guilty.
-    "challenge": lambda: scripted_table(["W+4", "R5", "G3", "R7", "G9"], dealer=0, hand_size=2),
+    "challenge": lambda name="Ann": scripted_table(["W+4", "R5", "G3", "R7", "G9"], dealer=0, hand_size=2,
+                                                   names=(name, "Luigi")),
     # Luigi: G2 G3 (plays G3); Ann: R5 R7, neither matches: Enter is refused by R4.1.
     "refusal": lambda: scripted_table(["G2", "R5", "G3", "R7", "G9", "G5"], dealer=0, hand_size=2),
     # Ann: R5 and R6, Luigi: G2 G3, first card R1, target 1: Ann plays twice and wins the game (a summary).
@@ -24,6 +26,6 @@ SCENARIOS = {
 }
 
 if __name__ == "__main__":
-    table = SCENARIOS[sys.argv[1]]()
+    table = SCENARIOS[sys.argv[1]](*sys.argv[2:])
     table.delay = 0.2
     PlayApp(table).run()

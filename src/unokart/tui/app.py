@@ -67,7 +67,7 @@ class PlayApp(App):
     """One seat at a table: a local game against bots or a remote table."""
 
     CSS = """
-    Screen { layout: vertical; }
+    Screen { layout: vertical; padding-right: 1; }
     #status { height: auto; background: $primary-background; }
     #players { height: auto; }
     #table { height: auto; }
