@@ -63,10 +63,50 @@ def localize_help() -> None:
     rich_utils.REQUIRED_LONG_STRING = t("cli.help.required")
 
 
+# Typer's type hints ("<int>", "<path>") by the catalogue's word for them; a choice list ("a|b") stays.
+_TYPE_WORDS = {"str": "text", "int": "whole_number", "int range": "whole_number", "float": "number",
+               "float range": "number", "path": "path", "list[str]": "repeated"}
+_METAVARS = {"PORT": "port", "URL": "url"}  # the metavars the commands name themselves
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else str(value)
+
+
+def type_hint(param, ctx) -> str | None:
+    """What ``param`` takes, in the current language ("<whole number> [1 to 10000000]"); None for a flag."""
+    if getattr(param, "is_flag", False):
+        return None  # a flag takes no value: "<bool>" beside it only puzzled
+    shown = type(param).display_type_rich(param, ctx)  # the class's, not an earlier call's
+    if shown is None:
+        return None
+    if shown.startswith("<") and shown.endswith(">"):
+        word = _TYPE_WORDS.get(shown[1:-1])
+        hint = f"<{t(f'cli.help.type.{word}')}>" if word else shown
+    else:
+        hint = f"<{t(f'cli.help.metavar.{_METAVARS[shown]}')}>" if shown in _METAVARS else shown
+    low, high = getattr(param, "min", None), getattr(param, "max", None)
+    if low is not None and high is not None:
+        hint += " " + t("cli.help.range.between", min=_number(low), max=_number(high))
+    elif low is not None:
+        hint += " " + t("cli.help.range.at_least", min=_number(low))
+    elif high is not None:
+        hint += " " + t("cli.help.range.at_most", max=_number(high))
+    return hint
+
+
 class _Localized:
-    """The usage line's "Usage:" and the --help option's text from the catalogue."""
+    """The usage line's "Usage:", the --help option's text and the type hints from the catalogue."""
 
     options_metavar: str | None
+
+    def format_help(self, ctx, formatter) -> None:
+        for param in self.get_params(ctx):  # type: ignore[attr-defined]
+            if hasattr(param, "display_type_rich"):
+                # Typer prints the type and, apart, an English range ("1<=x<=10000000"): one hint holds both.
+                param.display_type_rich = lambda ctx=None, hint=type_hint(param, ctx): hint
+                param._get_number_range_help_str = lambda: None
+        super().format_help(ctx, formatter)  # type: ignore[misc]
 
     def format_usage(self, ctx, formatter) -> None:
         self.options_metavar = t("cli.help.options_metavar")
@@ -136,11 +176,11 @@ def usage_error_text(err: Exception, commands: list[str] | None = None) -> str:
     message = err.format_message() if hasattr(err, "format_message") else str(err)
     if kind == "NoSuchOption":
         # What was typed, on one line and cut ("--\x1e" is a line break to Python, "--\x1b[2J" clears a screen).
-        text = t("cli.usage.no_such_option", option=printable(str(getattr(err, "option_name", ""))))
+        option = printable(str(getattr(err, "option_name", "")))
         possible = getattr(err, "possibilities", None)
-        if possible:
-            text += " " + t("cli.usage.did_you_mean", options=join_list(sorted(possible), style="or"))
-        return text
+        if possible:  # one sentence, as every refusal: "There is no option --gamez: did you mean --games?"
+            return t("cli.usage.no_such_option_meant", option=option, options=join_list(sorted(possible), style="or"))
+        return t("cli.usage.no_such_option", option=option)
     if kind == "MissingParameter":
         param = getattr(err, "param", None)
         if getattr(param, "param_type_name", "") == "argument":

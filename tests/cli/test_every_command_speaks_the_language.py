@@ -68,8 +68,8 @@ def test_an_argument_error_is_one_sentence_in_the_language_and_exit_2(args, key,
 
 def test_a_near_miss_names_the_option_meant():
     result = invoke("simulate", "--gmaes", "3")
-    assert result.stderr == t("cli.error", "en", message=t("cli.usage.no_such_option", "en", option="--gmaes") + " "
-                              + t("cli.usage.did_you_mean", "en", options="--games or --players")) + "\n"
+    assert result.stderr == t("cli.error", "en", message=t("cli.usage.no_such_option_meant", "en", option="--gmaes",
+                                                           options="--games or --players")) + "\n"
 
 
 def test_an_unknown_language_anywhere_on_the_line_is_one_sentence():
