@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 
 from rich import box
+from rich.align import Align
 from rich.cells import cell_len
 from rich.table import Table
 from rich.text import Text
@@ -13,7 +14,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import RichLog, Static
 
-from ..i18n import t
+from ..i18n import current_language, t
 from ..narrate import card_name, describe_event, describe_refusal
 from ..rules import Action, IllegalAction, UnoKartError
 from ..rules.actions import (
@@ -26,6 +27,9 @@ from .screens import QuitScreen, RulesScreen
 from .source import TableError, TableSource
 
 LOBBY_BOT = "heuristic"  # the level s seats in a lobby's empty seats
+# Languages written right to left: their lines are aligned right (the text itself stays in logical order:
+# a terminal that applies the bidirectional algorithm shows it right to left; README.md says which do).
+RIGHT_TO_LEFT = frozenset(("sd",))
 # Events worth a bold line in the log.
 _LOUD = frozenset(("item", "challenge", "caught", "uno", "round_end", "game_end", "jump_in"))
 
@@ -75,6 +79,7 @@ class PlayApp(App):
     #prompt { height: auto; }
     #hand { height: auto; }
     #keys { height: auto; background: $primary-background; }
+    .rtl Static { text-align: right; }
     """
     ENABLE_COMMAND_PALETTE = False  # Textual's palette speaks only English
     BINDINGS = [
@@ -113,6 +118,9 @@ class PlayApp(App):
         self.notice: Text | None = None  # an error or a message, shown until the next change
         self._my_decision = False  # whether the seat had a decision to make at the last redraw
         self.notice_rule: str | None = None  # the rule the notice named: ? opens the rules there
+        self.rtl = current_language() in RIGHT_TO_LEFT
+        if self.rtl:
+            self.add_class("rtl")  # every screen's texts, the rules' and the quit question's too
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -159,14 +167,24 @@ class PlayApp(App):
             except (KeyError, TypeError, IndexError):  # an event a newer server knows and we do not
                 line = None
             if line:
-                log.write(Text(line, style="bold" if event["type"] in _LOUD else ""))
+                self._log(log, Text(line, style="bold" if event["type"] in _LOUD else ""))
             if event["type"] == "round_end":  # the summary stays in the log; keys keep working
-                log.write(self._summary_table(event))
+                self._log(log, self._summary_table(event))
         if notice:
-            log.write(Text(notice, style="bold cyan"))
+            self._log(log, Text(notice, style="bold cyan"))
         self.notice, self.notice_rule = None, None
         self.mode = None if self.mode == "catch" else self.mode
         self.redraw()
+
+    def _log(self, log: RichLog, entry: Text | Table) -> None:
+        """A log entry; to the right in a right-to-left language (the log is no Static: CSS does not reach it)."""
+        if not self.rtl:
+            log.write(entry)
+        elif isinstance(entry, Text):
+            entry.justify = "right"
+            log.write(entry, expand=True)  # drawn the log's whole width, so the right is the log's right edge
+        else:
+            log.write(Align.right(entry), expand=True)
 
     def redraw(self) -> None:
         view = self.view
