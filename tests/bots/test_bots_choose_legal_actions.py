@@ -57,7 +57,7 @@ def test_ismcts_returns_only_legal_actions(options):
 
 
 def test_make_bot_knows_every_name_and_refuses_others():
-    for name in ("random", "easy", "heuristic", "ismcts", "ismcts:50", "ismcts:20ms", "ismcts:0"):
+    for name in ("random", "easy", "heuristic", "careful", "ismcts", "ismcts:50", "ismcts:20ms", "ismcts:0"):
         assert hasattr(make_bot(name), "choose")
     assert make_bot("ismcts:50").iterations == 50
     assert make_bot("ismcts:0").iterations == 0  # the prior alone

@@ -52,7 +52,7 @@ def positions(bot_name: str, seeds: range):
             game.apply(driver.choose(game.view(seat), game.legal_actions(seat), rng))
 
 
-@pytest.mark.parametrize("bot_name", ["random", "easy", "heuristic", "ismcts:12"])
+@pytest.mark.parametrize("bot_name", ["random", "easy", "heuristic", "careful", "ismcts:12"])
 def test_a_bot_touches_only_public_view_attributes(bot_name):
     bot = make_bot(bot_name)
     asked: set = set()
@@ -65,7 +65,7 @@ def test_a_bot_touches_only_public_view_attributes(bot_name):
     assert asked and asked <= PUBLIC, f"reached beyond the view: {sorted(asked - PUBLIC)}"
 
 
-@pytest.mark.parametrize("bot_name", ["easy", "heuristic", "ismcts:12"])
+@pytest.mark.parametrize("bot_name", ["easy", "heuristic", "careful", "ismcts:12"])
 def test_dealing_the_hidden_cards_differently_never_changes_a_decision(bot_name):
     bot = make_bot(bot_name)
     shuffler = random.Random(99)

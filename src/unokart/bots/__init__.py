@@ -9,8 +9,9 @@ A bot is any object with ``choose(view, legal_actions, rng) -> Action | None``:
   in) it is asked whenever ``legal_actions(seat)`` is not empty and returns one
   of them, or ``None`` to let the moment pass.
 
-``make_bot("random" | "easy" | "heuristic" | "ismcts" | "ismcts:<iterations>" | "ismcts:<N>ms" | "policy:<NAME>")``
-builds one by name (``ismcts`` alone: 60 playouts a decision; ``ismcts:0``: its prior alone,
+``make_bot("random" | "easy" | "heuristic" | "careful" | "ismcts" | "ismcts:<iterations>" | "ismcts:<N>ms" | "policy:<NAME>")``
+builds one by name (``careful``: the heuristic played patiently, counting cards and challenging
+only on evidence; ``ismcts`` alone: 60 playouts a decision; ``ismcts:0``: its prior alone,
 no search; ``policy:NAME`` seats a policy trained in ``unokart.env`` and saved as ``NAME.npz``,
 played with numpy alone, e.g. the shipped ``policy:baseline``).
 """
@@ -22,11 +23,12 @@ import random
 
 from ..rules import Action, View
 from ..rules.errors import shown
+from .careful import CarefulBot
 from .heuristic import EasyBot, HeuristicBot
 from .ismcts import DEFAULT_ITERATIONS, IsmctsBot
 from .random_bot import RandomBot
 
-BOT_NAMES = ("random", "easy", "heuristic", "ismcts")
+BOT_NAMES = ("random", "easy", "heuristic", "careful", "ismcts")
 
 
 class Bot(Protocol):
@@ -60,6 +62,8 @@ def make_bot(name: str, models_dir: "str | None" = None) -> Bot:
         return EasyBot()
     if kind == "heuristic" and not sep:
         return HeuristicBot()
+    if kind == "careful" and not sep:
+        return CarefulBot()
     if kind == "ismcts":
         if not sep:
             return IsmctsBot(DEFAULT_ITERATIONS)
@@ -72,4 +76,4 @@ def make_bot(name: str, models_dir: "str | None" = None) -> Bot:
     raise ValueError(f"unknown bot {shown(name)} (known: {', '.join(BOT_NAMES)}, ismcts:<iterations>, ismcts:<N>ms, policy:<NAME>)")
 
 
-__all__ = ["BOT_NAMES", "Bot", "EasyBot", "HeuristicBot", "IsmctsBot", "RandomBot", "make_bot"]
+__all__ = ["BOT_NAMES", "Bot", "CarefulBot", "EasyBot", "HeuristicBot", "IsmctsBot", "RandomBot", "make_bot"]

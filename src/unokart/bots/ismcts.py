@@ -1,7 +1,7 @@
 """Information-Set Monte Carlo search: the strongest bot.
 
 Two parts. A prior: the heuristic's choices, made patient and sharpened by
-what the view tells. It keeps its wilds for its last card and its action cards
+what the view tells (its plays are ``careful``'s, bots/careful.py). It keeps its wilds for its last card and its action cards
 and big cards until an opponent is down to one card (the heuristic lets them
 go at two), and it accepts a Wild Draw Four unless it was itself about to go
 out, since only then has a careful player a reason to bluff (the heuristic
@@ -30,18 +30,16 @@ import time
 
 from ..rules import Action, View
 from ..rules import actions as A
-from ..rules.cards import FACE_COLOR, FACE_POINTS
 from .determinize import Determinizer
+from .careful import LEAD_LACKED, CarefulBot
 from .heuristic import HeuristicBot
 from .knowledge import next_seat_lacks
-from .playout import THREAT, color_scores, patient_play, playout, round_value
+from .playout import THREAT, color_scores, playout, round_value
 
 DEFAULT_ITERATIONS = 60  # playouts per decision, shared between the candidate moves
 PLAYOUT_LIMIT = 400  # actions; a round still running then is scored by hand sizes
 POINT_SCALE = 200.0  # round points worth as much as a whole game
 CONFIDENCE = 3.0  # standard errors by which a searched move must beat the prior's (several moves are compared at once)
-LEAD_LACKED = 2.0  # the prior's bonus for a colour the next seat lacks (times the share of its hand)
-SHED_POINTS = 4.0 / 20  # the prior's bonus per point of a card, while the next seat is about to go out
 
 _FREE_WORDS = (A.UNO, A.CATCH, A.JUMP)
 
@@ -54,7 +52,7 @@ def search_actions(legal: list[Action]) -> list[Action]:
     return turn
 
 
-class IsmctsBot(HeuristicBot):
+class IsmctsBot(CarefulBot):
     """Searches its budget of playouts per decision on top of an informed prior. The free words
     (UNO, catches, jump-ins) and forced moves are the heuristic's, without search."""
 
@@ -122,27 +120,10 @@ class IsmctsBot(HeuristicBot):
     # ------------------------------------------------------------------ the prior
     def challenges(self, view: View) -> bool:
         """A careful player bluffs a Wild Draw Four only to stop a player about to go out."""
-        return view.hand_sizes[view.own_seat] <= THREAT and super().challenges(view)
+        return view.hand_sizes[view.own_seat] <= THREAT and HeuristicBot.challenges(self, view)
 
     def pick_play(self, view: View, plays: list[Action]) -> Action:
-        """The heuristic's play, made patient, unless leading a colour the next seat lacks,
-        or shedding points while it is about to go out, is worth more."""
-        favourite = patient_play(plays, view.hand, view.own_seat, view.direction, view.hand_sizes, view.color)
-        lacks = next_seat_lacks(view)
-        shedding = view.hand_sizes[(view.own_seat + view.direction) % view.n] <= THREAT
-        if not any(lacks) and not shedding:
-            return favourite
-        held = {FACE_COLOR[f] for f in view.hand if f < 52}
-        best, best_value = favourite, -1e9
-        for action in plays:
-            color = action.color if action.card >= 52 else FACE_COLOR[action.card]  # -1: colour chosen later
-            if action.card >= 52 and (action.card != favourite.card or (color >= 0 and color not in held)):
-                continue  # the heuristic's choice of wild stands; only its colour may change, to one held
-            value = (LEAD_LACKED * lacks[color] if color >= 0 else 0.0) + (SHED_POINTS * FACE_POINTS[action.card] if shedding else 0.0)
-            value += 0.5 if action is favourite else 0.0
-            if value > best_value:
-                best, best_value = action, value
-        return best
+        return self.read_play(view, plays)  # its wild's colour as read_play chose it, no cards counted
 
     def pick_color(self, view: View) -> int:
         """The colour held most, counting a colour the next seat lacks as worth more."""

@@ -64,7 +64,7 @@ def chance_guilty(view: View, culprit: int) -> float:
     return 1.0 - none
 
 
-def hand_voids(view: View) -> list[tuple[frozenset[int], int]]:
+def hand_voids(view: View, trust_wild_draw_four: bool = True) -> list[tuple[frozenset[int], int]]:
     """Per seat: faces it most likely lacks and how many of its cards that applies to.
 
     A player who draws on their turn instead of playing is read as holding no
@@ -72,7 +72,8 @@ def hand_voids(view: View) -> list[tuple[frozenset[int], int]]:
     (a careful player's reason to draw); one who plays a Wild Draw Four, as
     holding none of the colour it covered. Cards drawn later are unconstrained.
     Only the latest such reading is kept: earlier ones may not cover cards drawn since.
-    Nothing is inferred about this seat itself, nor after hands move (R12.5).
+    Nothing is inferred about this seat itself, nor after hands move (R12.5). Without
+    ``trust_wild_draw_four`` a Wild Draw Four says nothing (to weigh a challenge of it).
     """
     n = view.n
     sizes = [view.options.hand_size] * n
@@ -90,7 +91,7 @@ def hand_voids(view: View) -> list[tuple[frozenset[int], int]]:
                 kept = constrained[seat] if face in voids[seat] else constrained[seat] - 1
                 constrained[seat] = max(0, min(kept, sizes[seat]))
             if face == 52:
-                if kind == "play" and color >= 0:  # R7.2: a careful player's Wild Draw Four says it lacked the colour
+                if kind == "play" and color >= 0 and trust_wild_draw_four:  # R7.2: a careful player's Wild Draw Four says it lacked the colour
                     voids[seat] = {f for f in range(52) if FACE_COLOR[f] == color}
                     constrained[seat] = sizes[seat]
                 color = COLORS.index(event["color"]) if event.get("color") else -1
@@ -122,3 +123,32 @@ def next_seat_lacks(view: View) -> list[float]:
     if not count or not size:
         return [0.0] * 4
     return [count / size if all(face in lacks for face in range(c * 13, c * 13 + 13)) else 0.0 for c in range(4)]
+
+
+def known_cards(view: View, seat: int) -> list[int] | None:
+    """The cards ``seat`` showed this seat in a challenge this round (R7.2) and has not played
+    since, or None if it showed none (or hands have moved since, R12.5)."""
+    known: list[int] | None = None
+    for event in view.events:
+        kind = event["type"]
+        if kind == "reveal" and event["seat"] == seat:
+            known = [parse_card(code) for code in event["cards"]]
+        elif known is not None and kind == "play" and event["seat"] == seat:
+            face = parse_card(event["card"])
+            if face in known:
+                known.remove(face)
+        elif kind in ("swap", "rotate"):
+            known = None
+    return known
+
+
+def challenge_record(view: View, seat: int) -> tuple[int, int]:
+    """How many of ``seat``'s Wild Draw Fours were challenged this round and found guilty, and innocent."""
+    guilty = innocent = 0
+    for event in view.events:
+        if event["type"] == "challenge" and event["target"] == seat:
+            if event["guilty"]:
+                guilty += 1
+            else:
+                innocent += 1
+    return guilty, innocent
