@@ -50,7 +50,7 @@ def test_the_commands_own_words_come_from_the_catalogue(lang):
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("args,key,fields", [
-    (["simulate", "--bogus"], "cli.usage.no_such_option", {"option": "--bogus"}),
+    (["simulate", "--qqqqq"], "cli.usage.no_such_option", {"option": "--qqqqq"}),  # no near miss
     (["simulate", "--games", "abc"], "cli.usage.not_whole_number", {"option": "--games"}),
     (["simulate", "--bots"], "cli.usage.needs_value", {"option": "--bots"}),
     (["replay"], "cli.usage.missing_argument", {"name": "RECORD"}),

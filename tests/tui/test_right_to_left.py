@@ -8,6 +8,7 @@ same screen in English starts at the left. Before, Sindhi lines started at the l
 
 from __future__ import annotations
 
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -58,3 +59,22 @@ def test_sindhi_lines_end_at_the_right_edge_and_english_lines_start_at_the_left(
         assert EDGE - SCROLLBAR - 1 <= ends(row) <= EDGE, f"not at the right edge: {row!r}\n{screens['sd']}"
     starts = [len(row) - len(row.lstrip()) for row in text_rows(screens["en"])]
     assert min(starts) <= 1 and sum(start <= 2 for start in starts) > len(starts) // 2, screens["en"]
+
+
+@pytest.mark.parametrize("lang", ["sd", "en"])
+def test_the_summary_table_is_mirrored_right_to_left(lang):
+    """Sindhi's summary reads from the right: the player's column on the right, the score on the left."""
+    term = Tmux(f"{APP} last_cards", {"UNOKART_LANG": lang})
+    try:
+        term.wait_for(t("tui.prompt.play", lang))
+        term.keys("u", "Enter")
+        term.wait_for(t("core.event.uno", lang, name="Ann"), t("tui.prompt.play", lang))
+        term.keys("Enter")
+        screen = term.wait_for(t("tui.summary.final", lang, name="Ann", count=9))
+    finally:
+        term.close()
+    player, score = t("tui.summary.player", lang), t("tui.summary.score", lang)
+    header = next(row for row in screen.splitlines() if player in row and score in row)
+    assert (header.index(player) > header.index(score)) == (lang == "sd"), header
+    luigi = next(row for row in screen.splitlines() if re.fullmatch(r"\s*(Luigi +\d+ +\d+|\d+ +\d+ +Luigi)\s*", row))
+    assert luigi.rstrip().endswith("Luigi") == (lang == "sd"), luigi

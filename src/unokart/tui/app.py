@@ -387,12 +387,15 @@ class PlayApp(App):
             caption = "server_" + caption
         table = Table(title=title, title_style="bold", caption=t(f"tui.summary.{caption}"), min_width=60,
                       box=box.SIMPLE_HEAD)
-        table.add_column(t("tui.summary.player"))
-        table.add_column(t("tui.summary.left"), justify="right")
-        table.add_column(t("tui.summary.score"), justify="right")
+        # Right to left, the columns are mirrored: the name on the right, the score on the left.
+        order = slice(None, None, -1 if self.rtl else 1)
+        columns = [("player", "right" if self.rtl else "left"), ("left", "right"), ("score", "right")]
+        for key, justify in columns[order]:
+            table.add_column(t(f"tui.summary.{key}"), justify=justify)
         hand_points = event.get("hand_points") or [0] * len(names)
         for seat, name in enumerate(names):
-            table.add_row(name, str(hand_points[seat]), str(scores[seat]), style="bold green" if seat == winner else "")
+            cells = [name, str(hand_points[seat]), str(scores[seat])]
+            table.add_row(*cells[order], style="bold green" if seat == winner else "")
         return table
 
     # ------------------------------------------------------------------ choices
