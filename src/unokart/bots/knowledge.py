@@ -76,8 +76,21 @@ def hand_voids(view: View, trust_wild_draw_four: bool = True) -> list[tuple[froz
     ``trust_wild_draw_four`` a Wild Draw Four says nothing (to weigh a challenge of it).
     """
     n = view.n
+    readings = _readings(view, trust_wild_draw_four)
+    if readings is None:
+        return [(frozenset(), 0)] * n
+    voids, constrained = readings
+    return [(frozenset(f for f in range(N_FACES) if _lacked(v, f)) if s != view.seat and k else frozenset(),
+             k if s != view.seat else 0) for s, (v, k) in enumerate(zip(voids, constrained))]
+
+
+def _readings(view: View, trust_wild_draw_four: bool) -> tuple[list[tuple[int, int, bool]], list[int]] | None:
+    """hand_voids' readings, per seat: (colour, rank, wilds) it lacks and how many cards that covers
+    (None: nothing can be inferred)."""
+    n = view.n
     sizes = [view.options.hand_size] * n
-    voids: list[set[int]] = [set() for _ in range(n)]
+    nothing = (-1, -1, False)
+    voids = [nothing] * n  # per seat, a reading: (colour, rank, wilds) it lacks; sets only at the end (this is hot)
     constrained = [0] * n
     color, rank = -1, -1
     for event in view.events:
@@ -88,11 +101,11 @@ def hand_voids(view: View, trust_wild_draw_four: bool = True) -> list[tuple[froz
                 seat = event["seat"]
                 sizes[seat] -= 1
                 # A card it lacked came from the free part; any other may have been a constrained one.
-                kept = constrained[seat] if face in voids[seat] else constrained[seat] - 1
+                kept = constrained[seat] if _lacked(voids[seat], face) else constrained[seat] - 1
                 constrained[seat] = max(0, min(kept, sizes[seat]))
             if face == 52:
                 if kind == "play" and color >= 0 and trust_wild_draw_four:  # R7.2: a careful player's Wild Draw Four says it lacked the colour
-                    voids[seat] = {f for f in range(52) if FACE_COLOR[f] == color}
+                    voids[seat] = (color, -1, False)
                     constrained[seat] = sizes[seat]
                 color = COLORS.index(event["color"]) if event.get("color") else -1
             elif FACE_COLOR[face] != WILD:
@@ -103,26 +116,34 @@ def hand_voids(view: View, trust_wild_draw_four: bool = True) -> list[tuple[froz
         elif kind == "draw":
             seat = event["seat"]
             if event["cause"] == "turn" and event["count"] and constrained[seat] < sizes[seat] and color >= 0:
-                voids[seat] = {f for f in range(N_FACES) if f >= 52 or FACE_COLOR[f] == color or FACE_RANK[f] == rank}
+                voids[seat] = (color, rank, True)
                 constrained[seat] = sizes[seat]
             sizes[seat] += event["count"]
         elif kind in ("swap", "rotate"):
-            return [(frozenset(), 0)] * n
+            return None
     if sizes != view.hand_sizes:  # an event this reading does not know: infer nothing
-        return [(frozenset(), 0)] * n
-    return [(frozenset(v) if s != view.seat and k else frozenset(), k if s != view.seat else 0)
-            for s, (v, k) in enumerate(zip(voids, constrained))]
+        return None
+    return voids, constrained
+
+
+def _lacked(reading: tuple[int, int, bool], face: int) -> bool:
+    """Whether ``face`` is among what a reading of hand_voids says a hand lacks."""
+    color, rank, wilds = reading
+    if face >= 52:
+        return wilds
+    return FACE_COLOR[face] == color or FACE_RANK[face] == rank
 
 
 def next_seat_lacks(view: View) -> list[float]:
     """Per colour, the share of the next seat's hand read as holding none of it (hand_voids):
     1.0 when its whole hand is, 0.0 when nothing is known."""
     following = (view.own_seat + view.direction) % view.n
-    lacks, count = hand_voids(view)[following]
+    readings = _readings(view, True)
     size = view.hand_sizes[following]
-    if not count or not size:
+    if readings is None or following == view.seat or not readings[1][following] or not size:
         return [0.0] * 4
-    return [count / size if all(face in lacks for face in range(c * 13, c * 13 + 13)) else 0.0 for c in range(4)]
+    color = readings[0][following][0]  # a reading lacks a whole colour only by its colour
+    return [readings[1][following] / size if c == color else 0.0 for c in range(4)]
 
 
 def known_cards(view: View, seat: int) -> list[int] | None:
