@@ -78,12 +78,14 @@ HAND_JS = """() => {
   return { n: cards.length, bad };
 }"""
 
-# A control one could click now, under the item animation?
+# A control one could click now, under the item animation? (A card still travelling to the hand, for a
+# few hundred milliseconds, is not one yet: it is measured once in its place.)
 FX_JS = """() => {
   const fx = document.getElementById("item-fx");
   if (!fx || fx.classList.contains("inline")) return null;
   const f = fx.getBoundingClientRect();
   return [...document.querySelectorAll("#game button:not(:disabled), #game select, #game a[href]")]
+    .filter((node) => !node.getAnimations().some((a) => a.playState === "running"))
     .map((node) => [node, node.getBoundingClientRect()])
     .filter(([, r]) => r.width && r.height && r.left < f.right && f.left < r.right && r.top < f.bottom && f.top < r.bottom)
     .map(([node]) => node.id || node.className || node.tagName);

@@ -3,7 +3,8 @@ import { loadLanguage, LANGUAGES, t, translateTree } from "./i18n.js";
 import { showError } from "./ui.js";
 import { showLobby } from "./lobby.js";
 import { showTable } from "./table.js";
-import { showReplay } from "./replay.js";
+import { showReplay } from "./views/replay.js";
+import { armSound, soundControls } from "./sound.js";
 import { showRules, openRulesDialog } from "./rules.js";
 
 let current = null; // the screen now shown: {close()}
@@ -47,6 +48,8 @@ async function start() {
     event.preventDefault();
     openRulesDialog(Number(link.getAttribute("href").split("/")[2]) || null);
   });
+  document.getElementById("help-btn").before(soundControls());
+  armSound();
   window.addEventListener("hashchange", route);
   window.addEventListener("popstate", route);
   window.addEventListener("unhandledrejection", (event) => showError(event.reason?.message || String(event.reason)));

@@ -23,31 +23,34 @@ export function seatsAfter(seat, n) {
 export const handSize = (view, seat) => (Array.isArray(view.hands[seat]) ? view.hands[seat].length : view.hands[seat]);
 
 /**
- * The opponents' boxes. ``extra(seat)`` may return nodes to add to a box (a catch or a
- * target button); ``openHands`` (replay, all cards open) shows their cards.
+ * One opponent's box. ``extra(seat)`` may return nodes to add to it (a catch or a target
+ * button); ``openHands`` (replay, all cards open) shows their cards; ``ring`` (a node) is the
+ * countdown of the seat's turn timer.
  */
-export function renderOpponents(view, seats, { me = null, seatInfo = [], extra = () => [], openHands = null } = {}) {
+export function opponentBox(view, s, { me = null, seatInfo = [], extra = () => [], openHands = null, ring = null } = {}) {
+  const size = handSize(view, s);
+  const info = seatInfo[s] || {};
+  const toAct = view.to_act === s;
+  const fan = el("div.fan", { "aria-hidden": "true" });
+  for (let i = 0; i < Math.min(size, 8); i++) fan.append(cardBack("sm"));
+  const status = info.away ? t("web.table.away") : info.kind === "human" && !info.connected ? t("web.table.offline") : "";
+  return el(`div.opp${toAct ? ".to-act" : ""}${view.dealer === s ? ".dealer" : ""}${status ? ".offline" : ""}`, {
+    dataset: { seat: s }, "aria-current": toAct ? "true" : null,
+    "aria-label": t("web.table.opp_label", { name: view.players[s], cards: t("web.n_cards", { n: size }), score: t("web.n_points", { n: view.scores[s] }) }),
+  },
+    // The UNO flag ends the name's line (never laid over the name, whatever its length or direction).
+    el("div.name", {}, nameEl(view.players[s]), s === me ? el("span.you", {}, ` (${t("web.you")})`) : null,
+      view.uno_said[s] && size === 1 ? el("span.uno-flag", {}, "UNO") : null),
+    el("div.line", {}, el("span", {}, el("span.count", { dataset: { count: s } }, size), " ", t("web.table.cards", { n: size })), el("span.pts", {}, t("web.table.points", { n: view.scores[s] }))),
+    openHands ? openHand(openHands[s]) : fan,
+    el("div.line", {}, toAct ? el("span.turn-flag", {}, ring, t("web.table.their_turn")) : el("span", {}, status), view.dealer === s ? el("span", {}, t("web.table.dealer")) : null),
+    extra(s));
+}
+
+/** The opponents' boxes (the replay draws them all at once; the live table keeps each box). */
+export function renderOpponents(view, seats, options = {}) {
   const box = el("section.opponents", { "aria-label": t("web.table.opponents") });
-  for (const s of seats) {
-    const size = handSize(view, s);
-    const info = seatInfo[s] || {};
-    const toAct = view.to_act === s;
-    const fan = el("div.fan", { "aria-hidden": "true" });
-    for (let i = 0; i < Math.min(size, 8); i++) fan.append(cardBack("sm"));
-    const status = info.away ? t("web.table.away") : info.kind === "human" && !info.connected ? t("web.table.offline") : "";
-    const node = el(`div.opp${toAct ? ".to-act" : ""}${view.dealer === s ? ".dealer" : ""}${status ? ".offline" : ""}`, {
-      dataset: { seat: s }, "aria-current": toAct ? "true" : null,
-      "aria-label": t("web.table.opp_label", { name: view.players[s], cards: t("web.n_cards", { n: size }), score: t("web.n_points", { n: view.scores[s] }) }),
-    },
-      // The UNO flag ends the name's line (never laid over the name, whatever its length or direction).
-      el("div.name", {}, nameEl(view.players[s]), s === me ? el("span.you", {}, ` (${t("web.you")})`) : null,
-        view.uno_said[s] && size === 1 ? el("span.uno-flag", {}, "UNO") : null),
-      el("div.line", {}, el("span", {}, el("span.count", { dataset: { count: s } }, size), " ", t("web.table.cards", { n: size })), el("span.pts", {}, t("web.table.points", { n: view.scores[s] }))),
-      openHands ? openHand(openHands[s]) : fan,
-      el("div.line", {}, toAct ? el("span.turn-flag", {}, t("web.table.their_turn")) : el("span", {}, status), view.dealer === s ? el("span", {}, t("web.table.dealer")) : null),
-      extra(s));
-    box.append(node);
-  }
+  for (const s of seats) box.append(opponentBox(view, s, options));
   return box;
 }
 
@@ -55,14 +58,25 @@ function openHand(codes) {
   return el("div.open-hand", {}, sortHand(codes).map(({ code }) => cardElement(code)));
 }
 
-/** The stock (a button when drawing is allowed) and the discard pile with the active colour. */
-export function renderCenter(view, { canDraw = false, onDraw = null } = {}) {
-  const stockCard = cardBack();
+/** The direction of play, on a row of its own above the stock and the pile. */
+export function directionEl(view) {
+  const clockwise = view.direction === 1;
+  return el("div.direction" + (clockwise ? "" : ".ccw"), { id: "direction", title: t(clockwise ? "core.direction.left" : "core.direction.right") },
+    el("span.arrow", { "aria-hidden": "true", dir: "ltr" }, "\u21BB"), " ", t(clockwise ? "core.direction.left" : "core.direction.right"));
+}
+
+/** The stock: a button when drawing is allowed, and how many cards it holds. */
+export function stockEl(view, { canDraw = false, onDraw = null } = {}) {
   const stock = el("button.stock-btn", {
     type: "button", id: "stock", disabled: !canDraw, onclick: onDraw,
     "aria-label": canDraw ? t("web.table.draw_label", { n: view.stock }) : t("web.table.stock_label", { n: view.stock }),
-  }, stockCard);
+  }, cardBack());
   if (canDraw) stock.classList.add("can-draw");
+  return el("div.stock-wrap", {}, stock, el("span.stock-count", { id: "stock-count" }, t("web.table.stock", { n: view.stock })));
+}
+
+/** The discard pile with the active colour. */
+export function pileEl(view) {
   const pile = el("div.pile", { id: "pile" });
   if (view.discard > 1) pile.append(el("div.card.card-back.under", { "aria-hidden": "true" }));
   if (view.top) {
@@ -73,13 +87,12 @@ export function renderCenter(view, { canDraw = false, onDraw = null } = {}) {
   const color = view.color
     ? el("div.active-color", { id: "active-color" }, t("web.table.active_color"), colorChip(view.color), el("span.sr-only", {}, t(`core.color.${view.color}`)))
     : el("div.active-color", { id: "active-color" }, t("web.table.no_color"));
-  const clockwise = view.direction === 1;
-  // The direction has a row of its own above the stock and the pile (it once sat under the pile).
-  return el("section.center", { "aria-label": t("web.table.center") },
-    el("div.direction" + (clockwise ? "" : ".ccw"), { id: "direction", title: t(clockwise ? "core.direction.left" : "core.direction.right") },
-      el("span.arrow", { "aria-hidden": "true", dir: "ltr" }, "\u21BB"), " ", t(clockwise ? "core.direction.left" : "core.direction.right")),
-    el("div.stock-wrap", {}, stock, el("span.stock-count", { id: "stock-count" }, t("web.table.stock", { n: view.stock }))),
-    el("div.pile-wrap", {}, pile, color));
+  return el("div.pile-wrap", {}, pile, color);
+}
+
+/** The centre of the table: the direction, the stock, the discard pile. */
+export function renderCenter(view, options = {}) {
+  return el("section.center", { "aria-label": t("web.table.center") }, directionEl(view), stockEl(view, options), pileEl(view));
 }
 
 /** The scores and hand sizes, one row per seat. */

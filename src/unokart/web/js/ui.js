@@ -66,21 +66,6 @@ export async function copyText(text, button) {
   }
 }
 
-/** "2: play W+4 G uno" -> {seat: 2, verb: "play", card: "W+4", color: "G", target: null, uno: true, text}. */
-export function parseAction(text) {
-  const [head, rest = ""] = text.split(":");
-  const words = rest.trim().split(/\s+/);
-  const action = { seat: Number(head), verb: words[0], card: null, color: null, target: null, uno: false, text };
-  const args = words.slice(1);
-  if (args[args.length - 1] === "uno") action.uno = true, args.pop();
-  if (action.verb === "play" || action.verb === "jump") {
-    action.card = args[0];
-    action.color = args[1] ?? null;
-  } else if (action.verb === "color") action.color = args[0];
-  else if (["target", "catch", "swap"].includes(action.verb)) action.target = Number(args[0]);
-  return action;
-}
-
 /** Move to another screen without reloading the page (app.js routes on popstate). */
 export function navigate(path) {
   history.pushState(null, "", path);
