@@ -57,8 +57,8 @@ test("events seen before are dropped (a reconnection resends the round)", () => 
   assert.ok(stored.seen.has("1:7"));
 });
 
-test("a card played is a moment that moves and sounds; said with UNO, it is announced too", () => {
-  const out = S.receive(seated(), stateMsg(2, [{ type: "play", seat: 2, card: "R9", uno: true, i: 1 }]));
+test("a card played is a moment that moves and sounds; UNO said with it (its own event) is announced once", () => {
+  const out = S.receive(seated(), stateMsg(2, [{ type: "play", seat: 2, card: "R9", uno: true, i: 1 }, { type: "uno", seat: 2, i: 2 }]));
   assert.deepEqual(out.moments.map((m) => m.kind), ["play", "announce"]);
   assert.equal(out.moments[0].sound, "play");
   assert.deepEqual([out.moments[1].what, out.moments[1].seat, out.moments[1].sound], ["uno", 2, "uno"]);

@@ -125,10 +125,8 @@ function momentsOfEvent(event, state) {
   const seat = event.seat;
   switch (event.type) {
     case "play":
-    case "jump_in": {
-      const play = { kind: "play", seat, card: event.card, sound: "play" };
-      return event.uno ? [play, announce("uno", { seat }, "uno")] : [play];
-    }
+    case "jump_in": // UNO said with the card is an "uno" event of its own, just after
+      return [{ kind: "play", seat, card: event.card, sound: "play" }];
     case "draw":
       return event.count > 0 ? [{ kind: "draw", seat, count: event.count, cause: event.cause ?? null, sound: "draw" }] : [];
     case "item":
