@@ -7,8 +7,10 @@ PostgreSQL refuses to run as root: as root, the cluster belongs to the
 
 from __future__ import annotations
 
+import contextlib
 import glob
 import os
+import signal
 import shutil
 import subprocess
 import tempfile
@@ -109,9 +111,46 @@ class PostgresServer:
         except psycopg.Error:
             return False
 
+    def kill_9(self) -> None:
+        """SIGKILL to the postmaster and every process it started at once, as a crash would (pg_ctl's
+        immediate mode still lets the backends finish their exit; this does not)."""
+        with open(os.path.join(self.folder, "data", "postmaster.pid")) as pid_file:
+            postmaster = int(pid_file.readline())
+        children = []
+        for entry in os.listdir("/proc"):
+            if entry.isdigit():
+                try:
+                    with open(f"/proc/{entry}/stat") as stat:
+                        if int(stat.read().rsplit(")", 1)[1].split()[1]) == postmaster:
+                            children.append(int(entry))
+                except (OSError, ValueError, IndexError):
+                    continue
+        for pid in [postmaster, *children]:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        deadline = time.monotonic() + START_SECONDS
+        for pid in [postmaster, *children]:
+            while _state(pid) not in ("Z", "X"):
+                if time.monotonic() > deadline:
+                    raise RuntimeError(f"postgres process {pid} outlived SIGKILL")
+                time.sleep(0.01)
+        # Dead, though maybe not yet reaped (a zombie still answers kill(pid, 0), and pg_ctl and postgres would
+        # wait for it or refuse to start): the stale lock files go, as after a crash of the machine.
+        for lock in (os.path.join(self.folder, "data", "postmaster.pid"), os.path.join(self.folder, f".s.PGSQL.{self.port}.lock")):
+            with contextlib.suppress(FileNotFoundError):
+                os.remove(lock)
+
     def ctl(self, *args: str) -> subprocess.CompletedProcess:
         return subprocess.run([*self.as_user, os.path.join(self.bin, "pg_ctl"), "-D", os.path.join(self.folder, "data"),
                                *args], capture_output=True, text=True, timeout=120)
+
+
+def _state(pid: int) -> str:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return "X"
 
 
 def _postgres_bin() -> str:

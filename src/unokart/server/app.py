@@ -29,7 +29,7 @@ from ..i18n import LANGUAGES, catalogue, current_language, t
 from . import protocol
 from .messages import dumps
 from .protocol import MAX_BODY_BYTES, ServerError
-from .store import SQLiteStore
+from .store import STORE_ERRORS, SQLiteStore
 from .tables import Listener, Settings, Table, TableService
 
 log = logging.getLogger("unokart.server")
@@ -274,6 +274,14 @@ def create_app(db_path: str | Path, settings: Settings | None = None, database: 
         code = {404: "not_found", 405: "not_allowed"}.get(err.status_code, "bad_request")
         refused = ServerError(code, status=err.status_code)
         return JSONResponse(refused.payload(_language(request)), status_code=err.status_code)
+
+    async def store_out_of_reach(request: Request, err: Exception) -> Response:
+        # The database is restarting or gone (a read outside any table): said plainly, logged once a while.
+        service_of(request).outage(err)
+        return JSONResponse(ServerError("table_unavailable", status=503).payload(_language(request)), status_code=503)
+
+    for kind in STORE_ERRORS:
+        app.add_exception_handler(kind, store_out_of_reach)  # type: ignore[arg-type]
 
     @app.exception_handler(Exception)
     async def crashed(request: Request, err: Exception) -> Response:

@@ -41,6 +41,7 @@ import redis.asyncio as redis
 
 from .lease import LEASE_PREFIX, FanOut, Lease, process_id
 from .protocol import Said, ServerError
+from .store import STORE_ERRORS
 from .tables import Table, TableService
 
 log = logging.getLogger("unokart.cluster")
@@ -417,6 +418,8 @@ class Cluster:
                     await self._take_orphans()
             except (redis.RedisError, OSError) as err:
                 log.warning("cluster watch: %s", err)
+            except STORE_ERRORS as err:  # the database is out of reach: part of the outage's log, no traceback
+                self.service.outage(err)
             except Exception:  # noqa: BLE001 - the watch must go on whatever one look finds
                 log.exception("cluster watch")
 

@@ -40,6 +40,18 @@ CREATE TABLE IF NOT EXISTS actions (
 """
 
 
+def _store_errors() -> tuple[type[Exception], ...]:
+    """What a database out of reach raises (its driver's errors): answered table_unavailable, not internal."""
+    try:
+        import psycopg
+    except ImportError:
+        return (sqlite3.OperationalError,)
+    return (sqlite3.OperationalError, psycopg.OperationalError)
+
+
+STORE_ERRORS = _store_errors()
+
+
 class LeaseLost(Exception):
     """A write refused because another process owns the table now (several processes: its lease moved on)."""
 

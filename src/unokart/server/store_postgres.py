@@ -156,12 +156,11 @@ class PostgresStore:
         # autocommit: every write goes through transaction() (BEGIN ... COMMIT), every read through _reading().
         db = psycopg.connect(self.url, autocommit=True, connect_timeout=int(self.connect_timeout),
                              application_name="unokart")
-        if "synchronous_commit" not in self.url:
-            # As SQLite's WAL with synchronous=NORMAL: a commit is seen by every process at once and survives any
-            # server process killed, without waiting for the disk (which held every game's loop: a commit each
-            # action). A crash of the machine may lose the last fraction of a second; an operator who wants
-            # every commit on disk adds ?options=-c%20synchronous_commit%3Don to the URL.
-            db.execute("SET synchronous_commit = off")
+        # An acknowledgement promises the action is kept: a commit returns only once it is on disk, even where
+        # the database's own default is off (which a crash of PostgreSQL turns into lost acknowledged actions).
+        # Stronger settings (remote_write, remote_apply: replicas) are left as they are.
+        if db.execute("SHOW synchronous_commit").fetchone() == ("off",):
+            db.execute("SET synchronous_commit = on")
         return db
 
     def _live(self) -> psycopg.Connection:

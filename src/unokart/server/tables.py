@@ -37,6 +37,36 @@ CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
 # Errors about an action carry the table's current version (PROTOCOL.md section 6).
 VERSIONED = frozenset(("stale_version", "duplicate", "illegal_action", "not_playing", "no_effect"))
+RETRY_FIRST = 0.1  # seconds before a paused table first tries the store again; doubled after each failure...
+RETRY_MOST = 1.0  # ...up to this: a table resumes within about this long of the database answering again
+OUTAGE_LOG_EVERY = 5.0  # seconds between two log lines about the same store outage
+
+
+class Outage:
+    """The log of a store outage: one line when it begins, one every OUTAGE_LOG_EVERY seconds while it lasts
+    (however many writes fail meanwhile), one when it ends; never a traceback."""
+
+    def __init__(self) -> None:
+        self.since: float | None = None
+        self.logged = 0.0
+        self.failures = 0
+
+    def failed(self, err: BaseException, paused: int) -> None:
+        now = time.monotonic()
+        self.failures += 1
+        if self.since is None:
+            self.since = now
+        elif now - self.logged < OUTAGE_LOG_EVERY:
+            return
+        self.logged = now
+        reason = " ".join(str(err).split())[:200] or type(err).__name__
+        log.warning("store unavailable for %.1f s (%d failed calls), %d tables paused: %s",
+                    now - self.since, self.failures, paused, reason)
+
+    def over(self) -> None:
+        if self.since is not None:
+            log.warning("store answers again after %.1f s: paused tables resumed", time.monotonic() - self.since)
+        self.since, self.failures = None, 0
 
 
 @dataclass
@@ -130,6 +160,7 @@ class Table:
         self.think_version = -1  # the version the bots were last asked about
         self.tokens = {s.token_hash: i for i, s in enumerate(seats) if s.token_hash}
         self.full_states: dict[tuple, tuple] = {}  # (seat, lang) -> (what it was built for, its parts)
+        self.paused = False  # a write failed: nothing moves until the store answers again and the table reloads
 
     def seat_by_token(self, token: str) -> int:
         seat = self.tokens.get(token_hash(token))
@@ -153,19 +184,106 @@ class TableService:
         self.forgotten: Callable[[Table], None] | None = None
         # Called with the code of a table whose write the store refused because another process owns it now.
         self.lease_lost: Callable[[str], None] | None = None
+        self.paused: dict[str, Table] = {}  # tables whose write failed, waiting for the store (code -> table)
+        self._retry: asyncio.TimerHandle | None = None
+        self._retry_delay = RETRY_FIRST
+        self._outage: Outage = Outage()
 
     @contextmanager
-    def _writing(self, code: str) -> Iterator[Transaction]:
-        """A transaction on one table's rows. If the store refuses it because another process has taken the
-        table over (several processes), the table leaves this one, whose players reconnect to the new owner."""
+    def _writing(self, table: Table) -> Iterator[Transaction]:
+        """A transaction on one table's rows, made before the table changes in memory.
+
+        If the store refuses it because another process has taken the table over (several processes), the
+        table leaves this one, whose players reconnect to the new owner. If the write fails otherwise (the
+        database is restarting, gone, full), the table is paused: whether the commit happened is unknown, so
+        the table changes nothing more until the store answers again and it is reloaded from what is stored."""
         try:
             with self.store.transaction() as tx:
                 yield tx
         except LeaseLost:
-            log.warning("table %s: another process owns it now, write refused", code)
+            log.warning("table %s: another process owns it now, write refused", table.code)
             if self.lease_lost is not None:
-                self.lease_lost(code)
+                self.lease_lost(table.code)
             raise ServerError("table_unavailable", status=503) from None
+        except ServerError:
+            raise
+        except Exception as err:  # noqa: BLE001 - any failed write: the table waits for the store
+            self._pause(table, err)
+            raise ServerError("table_unavailable", status=503) from None
+
+    # ------------------------------------------------------------------ store outages
+    def _pause(self, table: Table, err: BaseException) -> None:
+        """Stop the table where the store last confirmed it (its clock stopped, its bots not asked) and try the
+        store again soon; a timer, not a loop, so the event loop serves everyone else meanwhile."""
+        self._outage.failed(err, len(self.paused) + (not table.paused))
+        if table.paused:
+            return
+        table.paused = True
+        self.paused[table.code] = table
+        if table.timer_handle is not None:  # a turn's clock does not run while nobody can play
+            table.timer_handle.cancel()
+            table.timer_handle = None
+            table.deadline = None
+        self._retry_soon()
+
+    def _retry_soon(self) -> None:
+        if self._retry is None and self.paused:
+            self._retry = self.clock.call_later(self._retry_delay, self._try_resume)
+
+    def _try_resume(self) -> None:
+        """Reload each paused table from the store; at the first failure wait longer (up to RETRY_MOST) and
+        stop: one attempt a period however many tables wait."""
+        self._retry = None
+        for code, table in list(self.paused.items()):
+            if self.tables.get(code) is not table:  # left memory meanwhile (its lease went elsewhere)
+                del self.paused[code]
+                continue
+            try:
+                stored = self.store.load_table(code)
+            except Exception as err:  # noqa: BLE001 - still out of reach
+                self._outage.failed(err, len(self.paused))
+                self._retry_delay = min(RETRY_MOST, self._retry_delay * 2)
+                self._retry_soon()
+                return
+            del self.paused[code]
+            self._resume(table, stored)
+        self._retry_delay = RETRY_FIRST
+        self._outage.over()
+
+    def _resume(self, table: Table, stored: StoredTable | None) -> None:
+        """The table as the store has it (the failed write's commit may or may not have happened), then every
+        connection is sent the whole state and play goes on: bots asked again, clocks started again."""
+        table.paused = False
+        if stored is None:
+            self.forget(table.code)
+            return
+        try:
+            fresh = self._restore_table(stored)
+        except (UnoKartError, ValueError) as err:
+            log.error("table %s cannot be restored: %s", table.code, err)
+            self.forget(table.code)
+            return
+        table.status, table.game_number, table.version = fresh.status, fresh.game_number, fresh.version
+        table.game, table.game_id, table.seeds = fresh.game, fresh.game_id, fresh.seeds
+        for seat, now in zip(table.seats, fresh.seats):
+            seat.kind, seat.name, seat.level, seat.token_hash = now.kind, now.name, now.level, now.token_hash
+        table.tokens = fresh.tokens
+        table.think_version = -1
+        table.full_states.clear()
+        self._arm_timer(table)
+        self._broadcast_table(table)
+        if table.game is not None:
+            for conn in list(table.connections):
+                conn.push(messages.dumps(messages.state_message(table, conn.seat, conn.lang, 0)))
+        self._after_change(table, broadcast=False)
+
+    def outage(self, err: BaseException) -> None:
+        """A call to the store failed outside any table (a lobby's read): logged as part of the outage."""
+        self._outage.failed(err, len(self.paused))
+
+    def _unavailable(self, table: Table) -> None:
+        if table.paused:
+            raise ServerError("table_unavailable", status=503)
 
     # ------------------------------------------------------------------ life
     def restore(self) -> None:
@@ -174,7 +292,11 @@ class TableService:
             self.load(code)
 
     def load(self, code: str) -> Table | None:
-        stored = self.store.load_table(code)
+        try:
+            stored = self.store.load_table(code)
+        except Exception as err:  # noqa: BLE001 - the database is out of reach: said plainly, logged once a while
+            self._outage.failed(err, len(self.paused))
+            raise ServerError("table_unavailable", status=503) from None
         if stored is None:
             return None
         try:
@@ -203,6 +325,9 @@ class TableService:
         return table
 
     async def close(self) -> None:
+        if self._retry is not None:
+            self._retry.cancel()
+            self._retry = None
         await self.bots.close()
 
     def sweep(self) -> int:
@@ -219,6 +344,7 @@ class TableService:
         table = self.tables.pop(code, None)
         if table is None:
             return None
+        self.paused.pop(code, None)
         for handle in [table.timer_handle, table.round_handle, *(s.grace_handle for s in table.seats)]:
             if handle is not None:
                 handle.cancel()
@@ -254,8 +380,14 @@ class TableService:
         if request.start and any(s.kind == "empty" for s in stored):
             raise ServerError("seats_empty")
         code = code or self.new_code()
-        with self.store.transaction() as tx:
-            tx.create_table(code, asdict(opts), request.turn_timer, stored)
+        try:
+            with self.store.transaction() as tx:
+                tx.create_table(code, asdict(opts), request.turn_timer, stored)
+        except LeaseLost:
+            raise ServerError("table_unavailable", status=503) from None
+        except Exception as err:  # noqa: BLE001 - not stored: no table (it would be lost with the process)
+            self._outage.failed(err, len(self.paused))
+            raise ServerError("table_unavailable", status=503) from None
         table = Table(code, opts, request.turn_timer, [Seat(s) for s in stored], time.time())
         self.tables[code] = table
         if request.start:
@@ -298,6 +430,7 @@ class TableService:
     def join(self, table: Table, name: str, seat: int | None = None) -> tuple[int, str]:
         """Take an empty seat in the lobby; returns the seat and its new secret token. Refused: nothing changes."""
         name = protocol.clean_name(name)
+        self._unavailable(table)
         if table.status != "lobby":
             raise ServerError("already_started", status=409)
         if seat is None:
@@ -310,7 +443,7 @@ class TableService:
             raise ServerError("seat_taken", status=409, seat=seat)
         token = secrets.token_urlsafe(24)
         taken = StoredSeat("human", name, None, token_hash(token))
-        with self._writing(table.code) as tx:  # stored first: a failed write leaves the seat empty
+        with self._writing(table) as tx:  # stored first: a failed write leaves the seat empty
             tx.set_seat(table.code, seat, taken)
         place = table.seats[seat]
         place.kind, place.name, place.level, place.token_hash = taken.kind, taken.name, None, taken.token_hash
@@ -361,6 +494,7 @@ class TableService:
         seat = table.seat_by_token(msg.token)  # type: ignore[attr-defined]
         if seat != conn.seat:
             raise ServerError("not_your_seat", seat=seat)
+        self._unavailable(table)  # paused: nothing may change, and the client is told why
         self._returned(table, seat)
         getattr(self, f"_on_{kind}")(conn, table, seat, msg, re)
 
@@ -465,7 +599,7 @@ class TableService:
         else:
             level = protocol.bot_level(msg.level, self.settings.models)
             value = StoredSeat("bot", messages.bot_name(index, level), level)
-        with self._writing(table.code) as tx:
+        with self._writing(table) as tx:
             tx.set_seat(table.code, index, value)
         place.kind, place.name, place.level = value.kind, value.name, value.level
         self._broadcast_table(table)
@@ -485,7 +619,7 @@ class TableService:
     def _on_leave(self, conn: Listener, table: Table, seat: int, msg: Any, re: Any) -> None:
         place = table.seats[seat]
         if table.status == "lobby":
-            with self._writing(table.code) as tx:
+            with self._writing(table) as tx:
                 tx.set_seat(table.code, seat, StoredSeat("empty"))
             del table.tokens[place.token_hash]
             place.kind, place.name, place.token_hash = "empty", None, None
@@ -502,7 +636,7 @@ class TableService:
         seed = new_seed()
         game = Game.new(players=players, seed=seed, options=table.options)
         version, number = table.version + 1, table.game_number + 1
-        with self._writing(table.code) as tx:
+        with self._writing(table) as tx:
             game_id = tx.start_game(table.code, number, players, table.options.to_dict(), seed)
         table.game, table.game_id, table.seeds, table.sent = game, game_id, [seed], 0
         table.version, table.game_number, table.status = version, number, "playing"
@@ -519,26 +653,23 @@ class TableService:
         An action that would change nothing (a catch of nobody, R8.3) is refused: it is not stored, does not
         move the version, and so cannot make another seat's action stale.
         """
-        game = table.game
-        assert game is not None
-        if action.verb == CATCH and action not in game.legal_actions(action.seat):
+        self._unavailable(table)
+        assert table.game is not None
+        if action.verb == CATCH and action not in table.game.legal_actions(action.seat):
             raise ServerError("no_effect", rule="R8.3")
+        # Applied to a copy, stored, and only then the table's: a failed write leaves the game as it was,
+        # whatever the database can still do (the copy is cheap, and a refusal never touches the table).
+        game = table.game.copy()
         try:
             game.apply(action)
         except IllegalAction as err:
             raise _refusal(err, table) from None
         finished = game.awaiting == "game_over"
-        try:
-            with self._writing(table.code) as tx:
-                tx.add_action(table.game_id, game.round, len(game.actions) - 1, str(action))
-                if finished:
-                    tx.finish_game(table.code, table.game_id, list(game.scores), game.game_winner)
-        except Exception:
-            # Not stored, so it did not happen: rebuild the game from what is stored.
-            stored = self.store.load_game(table.game_id)
-            assert stored is not None
-            table.game = Game.from_record(record_of(stored.players, stored.options, stored.seeds, stored.actions))
-            raise
+        with self._writing(table) as tx:
+            tx.add_action(table.game_id, game.round, len(game.actions) - 1, str(action))
+            if finished:
+                tx.finish_game(table.code, table.game_id, list(game.scores), game.game_winner)
+        table.game = game
         table.version += 1
         table.seats[action.seat].last_action = (table.version - 1, str(action))
         if finished:
@@ -550,14 +681,14 @@ class TableService:
     def _deal_next_round(self, table: Table) -> None:
         table.round_handle = None
         game = table.game
-        if table.status != "playing" or game is None or game.awaiting != "round_over":
+        if table.status != "playing" or game is None or game.awaiting != "round_over" or table.paused:
             return
         seed = new_seed()
         try:
-            with self._writing(table.code) as tx:
+            with self._writing(table) as tx:
                 tx.add_round(table.game_id, game.round + 1, seed)
         except ServerError:
-            return  # the table moved to another process, which deals it
+            return  # the table moved to another process, which deals it, or waits for the store (then deals)
         game.next_round(seed)
         table.seeds.append(seed)
         table.version += 1
@@ -606,7 +737,7 @@ class TableService:
     # ------------------------------------------------------------------ bots
     def _ask_bots(self, table: Table) -> None:
         """Ask the server-played seats about this version, once: out-of-turn seats first, then the one to act."""
-        if table.think_version == table.version:
+        if table.think_version == table.version or table.paused:
             return
         game = table.game
         assert game is not None
@@ -633,13 +764,14 @@ class TableService:
     def _bot_answer(self, job: Job, result: tuple[int, Action] | None) -> None:
         """A bot's decision goes through the same checks as a person's, if the moment has not passed."""
         table = self.tables.get(job.table)
-        if result is None or table is None or table.version != job.version or not table.seats[result[0]].automatic:
+        if result is None or table is None or table.version != job.version or table.paused \
+                or not table.seats[result[0]].automatic:
             return
         try:
             self.submit(table, result[1])
         except ServerError as err:  # the scheduler checked legality: this is a bug, and the table must not stop
             if err.code == "table_unavailable":
-                return  # the table moved to another process, whose bots play on
+                return  # the table moved to another process, whose bots play on, or waits for the store
             log.error("bot action %s refused at table %s: %s", result[1], table.code, err.code)
             table.think_version = -1
             self._ask_bots(table)
