@@ -67,17 +67,29 @@ def start_redis() -> RedisServer:
     log = os.path.join(folder, "redis.log")
     for _ in range(5):  # a port another process grabs between the check and the bind is replaced
         port = free_port()
-        proc = subprocess.Popen(
-            [binary, "--port", str(port), "--bind", "127.0.0.1", "--dir", folder, "--save", "", "--appendonly", "no",
-             "--daemonize", "no", "--logfile", log, "--protected-mode", "yes"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        server = RedisServer(port, proc, folder)
+        server = RedisServer(port, _redis_process(binary, port, folder), folder)
+        proc = server.proc
         try:
             _wait(server.ping, "redis-server", proc, log)
             return server
         except RuntimeError:
             stop(proc)
     raise RuntimeError(f"redis-server did not start: {open(log, errors='replace').read()[-2000:]}")
+
+
+def _redis_process(binary: str, port: int, folder: str) -> subprocess.Popen:
+    # No persistence: a restarted Redis starts empty, as the issue's Redis restarts did.
+    return subprocess.Popen(
+        [binary, "--port", str(port), "--bind", "127.0.0.1", "--dir", folder, "--save", "", "--appendonly", "no",
+         "--daemonize", "no", "--logfile", os.path.join(folder, "redis.log"), "--protected-mode", "yes"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def restart_redis(server: RedisServer) -> None:
+    """Stop the server and start it again on the same port, empty (what Redis without persistence keeps)."""
+    stop(server.proc)
+    server.proc = _redis_process(shutil.which("redis-server") or "redis-server", server.port, server.folder)
+    _wait(server.ping, "redis-server", server.proc, os.path.join(server.folder, "redis.log"))
 
 
 def stop(proc: subprocess.Popen) -> None:

@@ -85,3 +85,38 @@ def test_the_old_owners_write_is_refused_changes_nothing_and_sends_the_table_awa
         await old.close()
         await new.close()
     asyncio.run(main())
+
+
+def test_a_lease_taken_after_redis_restarts_has_a_token_greater_than_every_one_before(redis_server, redis_url, postgres_url):
+    """Redis, restarted without persistence, forgets its counters: the tokens come from PostgreSQL, so the next
+    owner's token is still the newest, its writes are accepted, and an older owner's are refused."""
+    import redis.asyncio as aredis
+
+    from services import restart_redis
+    from unokart.server.cluster import Cluster
+
+    async def main():
+        service = TableService(PostgresStore(postgres_url), Settings(bot_delay=0.0, round_pause=0.0, grace=30.0))
+        cluster = Cluster(service, aredis.Redis.from_url(redis_url), ttl=30)
+        code = service.new_code()
+        await cluster.claim_new(code)
+        table = service.create_table(protocol.CreateTable.model_validate({"seats": 4}), code)
+        handed_out = [cluster.token_of(code)]
+        for name in ("Ann", "Bob"):  # each owner after the first writes (a join), raising the table's fence
+            await cluster.abandon(code)
+            table = await cluster.take(code)
+            handed_out.append(cluster.token_of(code))
+            service.join(table, name)
+        await cluster.client.aclose()
+        restart_redis(redis_server)
+        cluster.leases.clear()  # this process's leases went with Redis
+        cluster.client = aredis.Redis.from_url(redis_url)
+        table = await cluster.take(code)
+        token = cluster.token_of(code)
+        assert token > max(handed_out), (token, handed_out)
+        seat, _ = service.join(table, "Cy")  # the new owner's write passes the fence
+        assert service.store.load_table(code).seats[seat].name == "Cy"
+        await cluster.client.aclose()
+        await service.close()
+        service.store.close()
+    asyncio.run(main())

@@ -168,8 +168,8 @@ class Cluster:
     async def take(self, code: str) -> Table | None:
         """Take a table nobody holds: its lease, then its state from the store. None when another process won;
         ServerError no_such_table when there is no such table."""
-        lease = Lease(self.client, code, self.me, self.ttl)
-        if await lease.acquire() is None:
+        lease = self._lease(code)
+        if await self._acquire(lease) is None:
             return None
         self._hold(code, lease)
         table = self.service.load(code)
@@ -182,8 +182,8 @@ class Cluster:
 
     async def claim_new(self, code: str) -> None:
         """The lease of a code not yet used (table creation writes under it)."""
-        lease = Lease(self.client, code, self.me, self.ttl)
-        if await lease.acquire() is None:
+        lease = self._lease(code)
+        if await self._acquire(lease) is None:
             raise ServerError("table_unavailable", status=503)
         self._hold(code, lease)
 
@@ -193,6 +193,17 @@ class Cluster:
     async def abandon(self, code: str) -> None:
         """A claimed code whose table was not created after all."""
         await self._release(code)
+
+    def _lease(self, code: str) -> Lease:
+        # Tokens from the database when it has a sequence for them (PostgreSQL): they survive Redis restarts.
+        return Lease(self.client, code, self.me, self.ttl, draw=getattr(self.service.store, "next_fence_token", None))
+
+    async def _acquire(self, lease: Lease) -> int | None:
+        try:
+            return await lease.acquire()
+        except STORE_ERRORS as err:  # no token without the database: the table waits for it
+            self.service.outage(err)
+            raise ServerError("table_unavailable", status=503) from None
 
     def _hold(self, code: str, lease: Lease) -> None:
         self.leases[code] = lease

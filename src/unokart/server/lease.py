@@ -9,7 +9,9 @@ most ``ttl`` another process's ``acquire`` succeeds: that is the failover.
 Each acquisition also draws a fencing token (a counter that only grows): a
 store can refuse writes carrying an older token than the table's last one, so
 an owner paused past its lease (a long GC, a frozen VM) cannot write after the
-next owner has begun.
+next owner has begun. The server draws its tokens from PostgreSQL (a
+sequence), since Redis without persistence forgets its counter when it
+restarts; Redis's own counter is the default for a lease alone.
 
 Fan-out: one channel per table; the owner publishes each update once and
 every process subscribed to that table (because it has clients there) hands
@@ -67,7 +69,10 @@ def process_id() -> str:
 class Lease:
     """One table's ownership lease in Redis, for ``owner`` (default: this process)."""
 
-    def __init__(self, client: redis.Redis, table: str, owner: str | None = None, ttl: float = 5.0):
+    def __init__(self, client: redis.Redis, table: str, owner: str | None = None, ttl: float = 5.0,
+                 draw: Callable[[], int] | None = None):
+        """``draw``: where fencing tokens come from when not from Redis (the PostgreSQL store's sequence,
+        which no restart of Redis sets back)."""
         if ttl <= 0:
             raise ValueError("a lease's ttl is a positive number of seconds")
         self.client = client
@@ -75,6 +80,7 @@ class Lease:
         self.key, self.fence_key = LEASE_PREFIX + table, FENCE_PREFIX + table
         self.owner = owner or process_id()
         self.ttl = ttl
+        self.draw = draw
         self.token: int | None = None  # the fencing token of the current holding
         self.lost = asyncio.Event()
         self._acquire = client.register_script(_ACQUIRE)
@@ -87,9 +93,21 @@ class Lease:
 
     async def acquire(self) -> int | None:
         """Take the lease if nobody holds it: its fencing token, or None when another process holds it."""
-        token = await self._acquire(keys=[self.key, self.fence_key], args=[self.owner, self._ttl_ms])
-        if token is None:
-            return None
+        if self.draw is None:
+            token = await self._acquire(keys=[self.key, self.fence_key], args=[self.owner, self._ttl_ms])
+            if token is None:
+                return None
+        else:
+            if not await self.client.set(self.key, self.owner, nx=True, px=self._ttl_ms):
+                return None
+            try:
+                token = self.draw()
+            except BaseException:
+                await self._release(keys=[self.key], args=[self.owner])
+                raise
+            # Still ours after the draw: then no later owner can have drawn before us, so its token is newer.
+            if not await self.renew():
+                return None
         self.token = int(token)
         self.lost.clear()
         return self.token

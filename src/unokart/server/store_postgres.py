@@ -173,6 +173,13 @@ class PostgresStore:
         with self._lock:
             self.db.close()
 
+    def next_fence_token(self) -> int:
+        """A fencing token greater than every one drawn before, whatever happened to Redis (a sequence)."""
+        with self._lock:
+            row = self._live().execute("SELECT nextval('unokart_fence_tokens')").fetchone()
+        assert row is not None
+        return int(row[0])
+
     @contextmanager
     def transaction(self) -> Iterator[_PostgresTransaction]:
         """One change, sent in one round trip where it reads nothing back (pipeline mode: BEGIN, the fences,
