@@ -243,3 +243,41 @@ def _actions_by_version(record: dict) -> dict[int, str]:
             out[version] = action
             version += 1
     return out
+
+
+def test_sigterm_gives_the_tables_up_before_telling_clients_to_reconnect(processes, redis_url):
+    """A stopping owner releases its leases first, then closes its clients with 1012: a client that reconnects
+    at once to another process finds the table free to take, never relayed back to the owner on its way out
+    (which closed it again moments later)."""
+    owner, second, third = processes
+    code = owner.create(seats=2, bots={"0": "random", "1": "random"}, start=True, options={"target_score": 5000})["code"]
+
+    async def watch(server):
+        client = await Client.connect(server, code)
+        await client.send(type="watch")
+        await client.reply("welcome")
+        await client.reply("state")
+        return client
+
+    async def main():
+        here, relayed = await watch(owner), await watch(second)
+        owner.proc.terminate()
+        closes = []
+        for client, elsewhere in ((here, second), (relayed, third)):
+            try:
+                while True:
+                    await client.recv(30)
+            except websockets.ConnectionClosed as closed:
+                closes.append(closed.rcvd.code if closed.rcvd else None)
+            holder = _owner(redis_url, code)
+            # Told to reconnect only once the owner has let the table go.
+            assert holder is None or holder.split(":")[1] != str(owner.proc.pid), holder
+            again = await watch(elsewhere)
+            first = again.last_state["version"]
+            await again.until(lambda m: m["type"] == "state" and m["version"] > first + 5, 30)  # it plays on
+            await again.close()
+        return closes
+
+    assert asyncio.run(main()) == [1012, 1012]
+    assert owner.proc.wait(30) is not None
+    assert "Traceback" not in owner.log.read_text()

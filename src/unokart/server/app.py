@@ -224,6 +224,12 @@ def create_app(db_path: str | Path, settings: Settings | None = None, database: 
             service.restore()
         app.state.service, app.state.cluster = service, cluster
 
+        async def stop_serving() -> None:
+            if cluster is not None:
+                await cluster.hand_over()
+
+        app.state.stop_serving = stop_serving
+
         async def sweep() -> None:
             while True:
                 await asyncio.sleep(min(SWEEP_EVERY, max(settings.idle, 1.0)))

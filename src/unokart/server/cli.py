@@ -182,8 +182,8 @@ def register(app: typer.Typer) -> None:
                             bot_processes=bot_processes, rate_limit=rate_limit, http_rate=http_rate,
                             max_tables=max_tables, idle=idle, models=offered, models_dir=models,
                             lease_ttl=lease_ttl)
-        config = uvicorn.Config(create_app(db, settings, database=database, redis_url=redis_url), ws_max_size=MAX_FRAME_BYTES, log_level="warning",
-                                lifespan="on")
+        app = create_app(db, settings, database=database, redis_url=redis_url)
+        config = uvicorn.Config(app, ws_max_size=MAX_FRAME_BYTES, log_level="warning", lifespan="on")
 
         class Server(uvicorn.Server):
             async def startup(self, sockets: list[socket.socket] | None = None) -> None:
@@ -191,6 +191,15 @@ def register(app: typer.Typer) -> None:
                 # Announced once the database is open and the socket accepts: the address is real.
                 if not self.should_exit:
                     typer.echo(t("server.serve.listening", url=url, db=_shown(database) if database else db))
+
+            async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+                # In order: stop accepting, give this process's tables up (several processes: their leases, so
+                # that a client told to reconnect lands on a process that can take them), then uvicorn closes
+                # the websockets and the application closes its store last (lifespan).
+                for server in self.servers:
+                    server.close()
+                await app.state.stop_serving()
+                await super().shutdown(sockets)
 
         Server(config).run(sockets=[sock])
 

@@ -101,6 +101,7 @@ class Cluster:
         self._outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
         self._pending: dict[str, list[tuple[str, str]]] = {}  # relay -> (connection, text) to forward this tick
         self._tasks: list[asyncio.Task] = []
+        self.stopping = False  # handing over on the way out: no table is taken here any more
         self.inbox = FanOut(client, self._receive, prefix=INBOX_PREFIX)
         service.forgotten = self._forgotten
         service.lease_lost = self._lost
@@ -114,17 +115,27 @@ class Cluster:
                        asyncio.create_task(self._keep_leases(), name="cluster-leases"),
                        asyncio.create_task(self._watch(), name="cluster-watch")]
 
-    async def close(self) -> None:
-        """Leave cleanly: relayed clients are told to reconnect, every lease is given up at once."""
+    async def hand_over(self) -> None:
+        """Give every table up before anyone is told to reconnect: the tables leave this process (nothing more is
+        written here), their leases are released, and only then are their clients, and the clients relayed
+        from here, closed with 1012: wherever they reconnect, the table can be taken at once, never relayed
+        back to this process on its way out."""
+        self.stopping = True
         self.service.forgotten = None  # the leases are given up below, in one place
+        tables = [table for code in list(self.leases) if (table := self.service.forget(code)) is not None]
         for code in list(self.leases):
-            table = self.service.forget(code)
-            if table is not None:
-                for conn in list(table.connections):
-                    conn.close(CLOSE_MOVED)
+            await self._release(code)
+        for table in tables:
+            for conn in list(table.connections):
+                conn.close(CLOSE_MOVED)
         for relayed in list(self.relayed.values()):
             relayed.conn.close(CLOSE_MOVED)
         await self._drain()
+
+    async def close(self) -> None:
+        """Leave cleanly: every table handed over (if not yet), then this process's part in the cluster ends."""
+        if not self.stopping:
+            await self.hand_over()
         for task in self._tasks:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -148,6 +159,8 @@ class Cluster:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.ttl + CALL_SECONDS / 2
         while True:
+            if self.stopping:
+                raise ServerError("table_unavailable", status=503)
             table = self.service.tables.get(valid) if valid in self.leases else None
             if table is not None:
                 table.touched = time.monotonic()
@@ -168,6 +181,8 @@ class Cluster:
     async def take(self, code: str) -> Table | None:
         """Take a table nobody holds: its lease, then its state from the store. None when another process won;
         ServerError no_such_table when there is no such table."""
+        if self.stopping:
+            return None
         lease = self._lease(code)
         if await self._acquire(lease) is None:
             return None

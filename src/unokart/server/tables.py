@@ -188,6 +188,7 @@ class TableService:
         self._retry: asyncio.TimerHandle | None = None
         self._retry_delay = RETRY_FIRST
         self._outage: Outage = Outage()
+        self.closed = False
 
     @contextmanager
     def _writing(self, table: Table) -> Iterator[Transaction]:
@@ -197,6 +198,8 @@ class TableService:
         table leaves this one, whose players reconnect to the new owner. If the write fails otherwise (the
         database is restarting, gone, full), the table is paused: whether the commit happened is unknown, so
         the table changes nothing more until the store answers again and it is reloaded from what is stored."""
+        if self.closed:  # stopping: the store is closing or closed
+            raise ServerError("table_unavailable", status=503)
         try:
             with self.store.transaction() as tx:
                 yield tx
@@ -325,9 +328,14 @@ class TableService:
         return table
 
     async def close(self) -> None:
+        """Stop before the store closes: no timer fires and no bot answer is stored after this (a round dealt
+        by a timer into a closed database was the shutdown race); what was acknowledged is already stored."""
+        self.closed = True
         if self._retry is not None:
             self._retry.cancel()
             self._retry = None
+        for table in self.tables.values():
+            _stop_timers(table)
         await self.bots.close()
 
     def sweep(self) -> int:
@@ -345,9 +353,7 @@ class TableService:
         if table is None:
             return None
         self.paused.pop(code, None)
-        for handle in [table.timer_handle, table.round_handle, *(s.grace_handle for s in table.seats)]:
-            if handle is not None:
-                handle.cancel()
+        _stop_timers(table)
         if self.forgotten is not None:
             self.forgotten(table)
         return table
@@ -786,6 +792,12 @@ def _refusal(err: IllegalAction, table: Table) -> ServerError:
     refused = ServerError("illegal_action", rule=err.rule, reason=str(err))
     refused.render = lambda lang: describe_refusal(err, lang, messages.names_in(table, lang))
     return refused
+
+
+def _stop_timers(table: Table) -> None:
+    for handle in [table.timer_handle, table.round_handle, *(s.grace_handle for s in table.seats)]:
+        if handle is not None:
+            handle.cancel()
 
 
 def _level(seat: Seat) -> str:
