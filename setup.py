@@ -11,7 +11,7 @@ from setuptools import setup
 
 COMPILED = [
     "src/unokart/rules/cards.py", "src/unokart/rules/actions.py", "src/unokart/rules/states.py",
-    "src/unokart/rules/view.py", "src/unokart/rules/engine.py",
+    "src/unokart/rules/view.py", "src/unokart/rules/engine.py", "src/unokart/rules/referee.py",
     "src/unokart/bots/playout.py",  # what search spends its time in
     "src/unokart/env/batch_core.py",  # BatchEnv's inner loop and the writes into its arrays
 ]

@@ -169,7 +169,7 @@ def test_R3_4_in_later_rounds_the_deal_passes_left():
 
 def test_a_game_made_without_an_event_log_deals_the_same_and_keeps_no_events():
     logged, quiet = Game.new(3, seed=4), Game.new(3, seed=4, log_events=False)
-    assert quiet.events == [] and logged.events
+    assert quiet.events == () and logged.events
     assert quiet.state() == logged.state()
 
 

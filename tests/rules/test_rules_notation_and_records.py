@@ -258,7 +258,7 @@ def test_notation_a_malformed_action_object_raises_notation_error_and_changes_no
 
 def test_a_seat_that_does_not_exist_has_no_legal_action_and_cannot_act():
     game = Game.new(3, seed=1)
-    assert game.legal_actions(3) == [] and game.legal_actions(-1) == []
+    assert game.legal_actions(3) == () and game.legal_actions(-1) == ()
     with pytest.raises(IllegalAction, match="R2.1 there is no seat 7"):
         game.apply(Action(7, "catch", target=0))
     with pytest.raises(SetupError, match="the dealer must be a seat from 0 to 2, not 3"):

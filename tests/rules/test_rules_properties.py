@@ -70,7 +70,7 @@ def test_property_all_112_cards_are_somewhere_the_decider_can_act_and_every_roun
     def check(game, rng):
         assert all_cards(game) == FULL_SORTED
         if game.awaiting in ("round_over", "game_over"):
-            assert game.to_act is None and game.legal_actions() == []
+            assert game.to_act is None and game.legal_actions() == ()
             return
         assert game.legal_actions(), f"seat {game.to_act} has no legal action ({game.awaiting})"
         for seat in range(game.n):  # others may only speak out of turn

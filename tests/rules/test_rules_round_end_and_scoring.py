@@ -13,7 +13,7 @@ def test_R9_1_the_round_ends_as_soon_as_a_player_plays_their_last_card():
     play(game, "0: play R1")
     state = game.state()
     assert state["awaiting"] == "round_over" and state["to_act"] is None and state["round_winner"] == 0
-    assert game.legal_actions() == [] and game.legal_actions(1) == []
+    assert game.legal_actions() == () and game.legal_actions(1) == ()
     with pytest.raises(IllegalAction, match="R9.1 the round is over"):
         game.apply("1: play R6")
     assert last_events(game, "round_end")[-1]["winner"] == 0

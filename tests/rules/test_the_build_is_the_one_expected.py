@@ -11,7 +11,7 @@ import os
 
 # setup.py's COMPILED list, as modules
 COMPILED = ("unokart.rules.cards", "unokart.rules.actions", "unokart.rules.states", "unokart.rules.view",
-            "unokart.rules.engine", "unokart.bots.playout",
+            "unokart.rules.engine", "unokart.rules.referee", "unokart.bots.playout",
             "unokart.env.batch_core")
 
 

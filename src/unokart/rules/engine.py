@@ -24,7 +24,7 @@ from .refusals import explain
 from .states import (
     AWAIT_CHALLENGE, AWAIT_COLOR, AWAIT_DRAWN, AWAIT_PLAY, AWAIT_STACK, AWAIT_SWAP, AWAIT_TARGET, GAME_OVER, ROUND_OVER,
 )
-from .view import View, expand_event, visible_events
+from .view import View, challenged_seat, expand_event, visible_events
 
 # Classes held in compiled statics: a look-up of the module's globals (or of __class__) costs more than the check.
 _ACTION: Final = Action
@@ -116,7 +116,7 @@ class Game:
     version: int
     log_events: bool
     _seed_source: random.Random
-    _legal: list[Action] | None
+    _legal: tuple[Action, ...] | None
     _legal_seat: int
     # The house rules the hot path asks about, read once from the (frozen) options.
     _stacking: bool
@@ -233,7 +233,7 @@ class Game:
         g._color = view.color
         g._uno_said, g._uno_window = view.uno_said[:], view.uno_window
         g._pending, g._drawn = view.pending, view.drawn
-        g._w4_seat = (view.to_act - view.direction) % view.n if view.awaiting == AWAIT_CHALLENGE and view.to_act is not None else -1
+        g._w4_seat = challenged_seat(view)
         g._w4_guilty = w4_guilty
         if view.awaiting == AWAIT_COLOR and len(view.discard) == 1 and view.discard[0] == WILD_ITEM_BOX:
             g._after = _AFTER_START
@@ -337,17 +337,20 @@ class Game:
         """R4.1/R4.2: a wild, or the active colour, or the same number or symbol."""
         return face >= 52 or FACE_COLOR[face] == self._color or FACE_RANK[face] == FACE_RANK[self._discard[-1]]
 
-    def legal_actions(self, seat: int | None = None) -> list[Action]:
-        """The deciding seat's legal actions, or those of any seat (out of turn: UNO, catch, jump-in)."""
+    def legal_actions(self, seat: int | None = None) -> tuple[Action, ...]:
+        """The deciding seat's legal actions, or those of any seat (out of turn: UNO, catch, jump-in).
+
+        A tuple: it is cached until the next action, so nobody may change it."""
         to_act = self.to_act
         if seat is None:
             seat = to_act
             if seat is None:
-                return []
+                return ()
         elif not 0 <= seat < self.n:
-            return []
-        if self._legal_seat == seat and self._legal is not None:
-            return self._legal
+            return ()
+        got = self._legal
+        if self._legal_seat == seat and got is not None:
+            return got
         acts = self._turn_actions(seat) if to_act is not None and seat == to_act else []  # narrowed: compared natively
         if self._uno_window >= 0:
             w = self._uno_window
@@ -359,8 +362,9 @@ class Game:
                 acts.extend(_plays(seat, top, False, A.JUMP))
                 if len(self._hands[seat]) == 2:
                     acts.extend(_plays(seat, top, True, A.JUMP))
-        self._legal, self._legal_seat = acts, seat
-        return acts
+        got = tuple(acts)
+        self._legal, self._legal_seat = got, seat
+        return got
 
     def out_of_turn_seats(self, first: int = -1) -> tuple[int, ...]:
         """The seats besides the one to act that may speak now: say UNO or catch (R8), jump in (R12.4).
@@ -423,16 +427,26 @@ class Game:
         return []
 
     # ------------------------------------------------------------------ apply
+    def would_change(self, action: object) -> bool:
+        """Whether ``apply(action)`` would change the game: True for a legal action, False for one that
+        ``apply`` accepts with no effect (a catch outside the window, or of a seat that said UNO: R8.3).
+        Anything else raises the IllegalAction ``apply`` would raise, naming the rule; nothing changes."""
+        a = action if type(action) is _ACTION else as_action(action)
+        if _among(a, self.legal_actions(a.seat)):
+            return True
+        if a.verb == A.CATCH and self._is_void_catch(a):
+            return False
+        raise explain(self, a)
+
     def apply(self, action: object) -> None:
         """Apply one action (object or text). An illegal one raises IllegalAction and changes nothing."""
         a = action if type(action) is _ACTION else as_action(action)
         seat, verb, card, color, target, uno = a
         if not _among(a, self.legal_actions(seat)):
-            if verb == A.CATCH and self._is_void_catch(a):
+            if not self.would_change(a):  # a void catch (R8.3): recorded, and nothing else
                 self._emit({"type": "catch_missed", "seat": seat, "target": target})
                 self._accept(a)
-                return
-            raise explain(self, a)
+            return
         if self._uno_window >= 0 and seat != self._uno_window and verb in A.TURN_VERBS:
             self._uno_window = -1  # R8.3: another seat's turn action closes the window
         if verb == A.PLAY:
@@ -693,15 +707,19 @@ class Game:
         return got
 
     # ------------------------------------------------------------------ scoring (R11)
+    def hand_points(self) -> tuple[int, ...]:
+        """R11.1: the points of the cards each seat holds, by seat (at a round's end, what its winner scores)."""
+        return tuple([sum([FACE_POINTS[f] for f in hand]) for hand in self._hands])
+
     def _end_round(self, winner: int) -> None:
-        points = [sum(FACE_POINTS[f] for f in hand) for hand in self._hands]
+        points = self.hand_points()
         total = sum(points)
         self.scores[winner] += total
         self.round_winner = winner
         self.to_act = None
         self._uno_window = -1
         self._pending = 0
-        self._emit({"type": "round_end", "winner": winner, "points": total, "hand_points": points, "scores": list(self.scores)})
+        self._emit({"type": "round_end", "winner": winner, "points": total, "hand_points": list(points), "scores": list(self.scores)})
         if self.scores[winner] >= self.options.target_score:
             self.game_winner = winner
             self.awaiting = GAME_OVER
@@ -721,15 +739,20 @@ class Game:
             self._log.append((to, event))
 
     @property
-    def events(self) -> list:
-        """This round's events as ``(seats that may see it or None, event dict)``, oldest first.
+    def events(self) -> tuple:
+        """This round's events as ``(seats that may see it or None, event dict)``, oldest first: a copy, for
+        the referee's eye (a record's replay, tests). A seat's face reads ``events_for`` instead."""
+        return tuple(self._events())
 
-        The hot path logs some events as tuples; they become dicts here, once, when first read.
-        """
+    def event_count(self) -> int:
+        """How many events this round has logged: the ``since`` of a later ``events_for``."""
+        return len(self._events())
+
+    def _events(self) -> list:
+        """The log itself, every entry expanded. The hot path logs some events as tuples; they become
+        dicts here, once, when first read."""
         log = self._log
         done = self._materialized
-        if done > len(log):  # the list was cleared by its reader
-            done = 0
         if done < len(log):
             # Only the tail no one has read yet is rewritten, so every index handed out stays valid.
             tail = log[done:]
@@ -749,7 +772,7 @@ class Game:
 
     def events_for(self, seat: int | None, since: int = 0) -> list[dict]:
         """This round's events that ``seat`` may see (None: the public ones only)."""
-        return visible_events(self.events[since:], seat)
+        return visible_events(self._events()[since:], seat)
 
     def _visible_events(self, seat: int | None) -> list[dict]:
         """This round's events ``seat`` may see, kept up to date as views ask (a view holds nothing else)."""
@@ -757,7 +780,7 @@ class Game:
         if entry is None:
             entry = self._visible[seat] = [0, []]
         scanned, visible = entry
-        events = self.events
+        events = self._events()
         if scanned < len(events):
             visible += visible_events(events[scanned:], seat)
             entry[0] = len(events)
@@ -859,7 +882,7 @@ class Game:
         return f"<Game {self.n} players, round {self.round}, seat {self.to_act} {self.awaiting}, top {FACE_CODE[self._discard[-1]]}>"
 
 
-def _among(a: Action, acts: list[Action]) -> bool:
+def _among(a: Action, acts: tuple[Action, ...]) -> bool:
     """``a in acts``, trying identity first: the actions asked for are mostly the very objects that
     ``legal_actions`` listed (the env's tables, a bot's choice), so no tuple is compared."""
     for x in acts:

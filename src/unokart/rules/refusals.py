@@ -70,15 +70,6 @@ def explain(game: Game, a: Action) -> UnoKartError:
         return IllegalAction("R8.3", f"UNO may be said only when the play leaves one card (seat {seat} would hold {len(hand) - 1})",
                              "core.refusal.uno_not_last", {"seat": seat, "count": len(hand) - 1})
     aw = game.awaiting
-    expected = {
-        AWAIT_PLAY: ("R4.1", "play a card or draw"),
-        AWAIT_DRAWN: ("R4.3", f"play the card just drawn ({FACE_CODE[game._drawn] if game._drawn >= 0 else '-'}) or pass"),
-        AWAIT_CHALLENGE: ("R7.1", "challenge or accept the Wild Draw Four" + (" (or stack another)" if game.options.stacking else "")),
-        AWAIT_STACK: ("R12.1", "stack a card of the same kind or accept the draws"),
-        AWAIT_COLOR: ("R6.6", "choose a colour: color R, Y, G or B"),
-        AWAIT_TARGET: ("R6.4", "choose the opponent the Green Shell hits: target SEAT"),
-        AWAIT_SWAP: ("R12.5", "choose the player to swap hands with: swap SEAT"),
-    }[aw]
     if aw == AWAIT_PLAY and verb == A.PLAY:
         top = game._discard[-1]
         return IllegalAction("R4.1", f"{FACE_CODE[a.card]} does not match {FACE_CODE[top]} (active colour {COLOR_NAMES[game._color]})",
@@ -97,13 +88,33 @@ def explain(game: Game, a: Action) -> UnoKartError:
         return IllegalAction("R12.1", f"only a {kind} may be stacked on a {kind} (no mixing)",
                              "core.refusal.stack_only_w4" if w4 else "core.refusal.stack_only_d2", {"card": FACE_CODE[a.card]})
     if aw in (AWAIT_TARGET, AWAIT_SWAP) and verb in (A.TARGET, A.SWAP) and a.target == seat:
-        return IllegalAction(expected[0], "choose another player, not yourself", "core.refusal.not_yourself", {"seat": seat})
-    # What the deciding seat may do now, in the player's words (the key names the decision).
+        return IllegalAction(_EXPECTED_RULE[aw], "choose another player, not yourself", "core.refusal.not_yourself", {"seat": seat})
+    return expected_decision(game, verb)
+
+
+# The rule that names each decision the seat to act owes.
+_EXPECTED_RULE = {AWAIT_PLAY: "R4.1", AWAIT_DRAWN: "R4.3", AWAIT_CHALLENGE: "R7.1", AWAIT_STACK: "R12.1",
+                  AWAIT_COLOR: "R6.6", AWAIT_TARGET: "R6.4", AWAIT_SWAP: "R12.5"}
+
+
+def expected_decision(game: Game, verb: str) -> IllegalAction:
+    """The refusal of ``verb`` from the seat to act, saying what it may do now (the key names the decision).
+    Also what the referee says to a seat that would decline its own turn (rules/referee.py)."""
+    aw = game.awaiting
+    text = {
+        AWAIT_PLAY: "play a card or draw",
+        AWAIT_DRAWN: f"play the card just drawn ({FACE_CODE[game._drawn] if game._drawn >= 0 else '-'}) or pass",
+        AWAIT_CHALLENGE: "challenge or accept the Wild Draw Four" + (" (or stack another)" if game.options.stacking else ""),
+        AWAIT_STACK: "stack a card of the same kind or accept the draws",
+        AWAIT_COLOR: "choose a colour: color R, Y, G or B",
+        AWAIT_TARGET: "choose the opponent the Green Shell hits: target SEAT",
+        AWAIT_SWAP: "choose the player to swap hands with: swap SEAT",
+    }[aw]
     wanted = "challenge_or_stack" if aw == AWAIT_CHALLENGE and game.options.stacking else aw
     params: dict[str, str | int] = {"verb": verb, "awaiting": aw}
     if aw == AWAIT_DRAWN:
         params["drawn"] = FACE_CODE[game._drawn] if game._drawn >= 0 else "-"
-    return IllegalAction(expected[0], f"'{verb}' is not allowed now: {expected[1]}", "core.refusal.expect." + wanted, params)
+    return IllegalAction(_EXPECTED_RULE[aw], f"'{verb}' is not allowed now: {text}", "core.refusal.expect." + wanted, params)
 
 
 def _explain_jump(game: Game, a: Action) -> IllegalAction:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from .cards import COLORS, FACE_CODE, card_codes
 from .errors import IllegalAction
 from .options import Options
-from .states import AWAIT_DRAWN
+from .states import AWAIT_CHALLENGE, AWAIT_DRAWN
 
 if TYPE_CHECKING:
     from .engine import Game
@@ -137,6 +137,14 @@ class View:
             "uno_window": self.uno_window if self.uno_window >= 0 else None,
             "version": self.version,
         }
+
+
+def challenged_seat(view: Any) -> int:
+    """The seat whose Wild Draw Four may be challenged now (R7.2): the one before the seat to act, read
+    from a View (or anything with its fields); -1 when no challenge is pending."""
+    if view.awaiting != AWAIT_CHALLENGE or view.to_act is None:
+        return -1
+    return int((view.to_act - view.direction) % view.n)
 
 
 def expand_event(entry: tuple) -> list[tuple[tuple[int, ...] | None, dict]]:
