@@ -16,6 +16,7 @@ import sys
 import time
 
 from unokart import Game
+from unokart.rules.states import GAME_OVER, ROUND_OVER
 
 
 def unokart_rate(players: int, seconds: float, seed: int) -> float:
@@ -27,10 +28,10 @@ def unokart_rate(players: int, seconds: float, seed: int) -> float:
     while True:
         for _ in range(1000):
             awaiting = game.awaiting
-            if awaiting == "round_over":
+            if awaiting == ROUND_OVER:
                 game.next_round()
                 continue
-            if awaiting == "game_over":
+            if awaiting == GAME_OVER:
                 seed += 1
                 game = Game.new(players, seed=seed)
                 continue

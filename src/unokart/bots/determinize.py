@@ -12,6 +12,8 @@ import random
 
 from ..rules import Game, View
 from ..rules.cards import FACE_COLOR
+from ..rules.states import AWAIT_CHALLENGE
+from ..rules.view import challenged_seat
 from .knowledge import color_before_wild_draw_four, hand_voids, unseen_faces
 
 
@@ -22,7 +24,7 @@ class Determinizer:
         self.view = view
         self.unseen = unseen_faces(view)
         self.voids = hand_voids(view)
-        self.w4_color = color_before_wild_draw_four(view) if view.awaiting == "challenge" else -1
+        self.w4_color = color_before_wild_draw_four(view) if view.awaiting == AWAIT_CHALLENGE else -1
 
     def sample(self, rng: random.Random) -> Game:
         view = self.view
@@ -43,7 +45,7 @@ class Determinizer:
                 if free:
                     hands[seat] += hidden[-free:]
                     del hidden[len(hidden) - free:]
-        w4_seat = (view.to_act - view.direction) % view.n if view.awaiting == "challenge" and view.to_act is not None else -1
+        w4_seat = challenged_seat(view)
         w4_guilty = w4_seat >= 0 and any(f < 52 and FACE_COLOR[f] == self.w4_color for f in hands[w4_seat])
         return Game.from_view(view, hands, hidden, rng, w4_guilty=w4_guilty)
 

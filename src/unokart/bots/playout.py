@@ -13,6 +13,7 @@ from typing import Final
 from ..rules.actions import ACCEPT, DRAW, PASS, PLAY, Action
 from ..rules.cards import DRAW_TWO, FACE_COLOR, FACE_POINTS, FACE_RANK, REVERSE, SKIP, WILD_DRAW_FOUR, WILD_ITEM_BOX
 from ..rules.engine import Game
+from ..rules.states import AWAIT_COLOR, AWAIT_DRAWN, AWAIT_SWAP, AWAIT_TARGET, GAME_OVER, ROUND_OVER
 
 THREAT: Final = 2  # an opponent holding this many cards or fewer is about to go out
 WILDS_FROM: Final = 2  # a hand this small plays its wilds
@@ -94,19 +95,19 @@ def patient_play(plays: list[Action], hand: list[int], seat: int, direction: int
                      threat=PATIENT_THREAT, wilds_from=PATIENT_WILDS_FROM, point_weight=PATIENT_POINT_WEIGHT)
 
 
-def playout_action(game: Game, legal: list[Action], patient_seat: int = -1) -> Action:
+def playout_action(game: Game, legal: tuple[Action, ...], patient_seat: int = -1) -> Action:
     """The heuristic's choice for the seat to act, read straight from the game (no views);
     ``patient_seat`` plays with the patient values."""
     seat = game.to_act
     assert seat is not None
     hand = game.hand(seat)
     awaiting = game.awaiting
-    if awaiting == "color":
+    if awaiting == AWAIT_COLOR:
         color = best_color(hand)
         for action in legal:
             if action.color == color:
                 return action
-    if awaiting == "target" or awaiting == "swap":
+    if awaiting == AWAIT_TARGET or awaiting == AWAIT_SWAP:
         victim, fewest = -1, 1 << 30
         sizes = game.hand_sizes()
         for other in range(game.n):
@@ -117,7 +118,7 @@ def playout_action(game: Game, legal: list[Action], patient_seat: int = -1) -> A
                 return action
     needs_uno = len(hand) == 2
     plays = [a for a in legal if a.verb == PLAY and (a.uno or not needs_uno)]
-    if awaiting == "drawn" and plays and plays[0].card == WILD_DRAW_FOUR:
+    if awaiting == AWAIT_DRAWN and plays and plays[0].card == WILD_DRAW_FOUR:
         for face in hand:
             if face < 52 and FACE_COLOR[face] == game.color:
                 plays = []  # R7.2: keep a Wild Draw Four that would lose a challenge
@@ -137,7 +138,7 @@ def playout(game: Game, limit: int, patient_seat: int = -1) -> None:
     """Play the round out with the heuristic's choices for every seat, ``patient_seat`` with the
     patient values (at most ``limit`` actions)."""
     steps = 0
-    while game.awaiting != "round_over" and game.awaiting != "game_over" and steps < limit:
+    while game.awaiting != ROUND_OVER and game.awaiting != GAME_OVER and steps < limit:
         game.apply(playout_action(game, game.legal_actions(), patient_seat))
         steps += 1
 
@@ -147,10 +148,7 @@ def round_value(game: Game, seat: int, point_scale: float) -> float:
     most; otherwise the points the round's winner scored, for or against (R11.1), over
     ``point_scale``. A round cut short is scored as if the smallest hand had gone out."""
     winner = game.round_winner
-    gain = 0
-    for other in range(game.n):
-        for face in game.hand(other):
-            gain += FACE_POINTS[face]
+    gain = sum(game.hand_points())
     if winner is None:
         sizes = game.hand_sizes()
         winner = 0

@@ -1,11 +1,11 @@
 """The PettingZoo AEC environment: UNO Mario Kart for 2 to 10 agents on the rules core.
 
-Turn order (docs/ENV.md, "Out of turn"): the seat the core says must decide
-(``game.to_act``) is the selected agent, except that after every decision the
-seats with an out-of-turn option (say UNO, catch; under ``jump_in`` every other
-seat while a coloured card tops the pile, so that being asked reveals nothing)
-each get one turn first, in seat order from the left of the seat whose turn
-action opened the moment, that seat last. Such a turn offers the seat's
+Turn order (docs/ENV.md, "Out of turn"): the selected agent is the seat the
+referee asks (rules/referee.py): after every turn action the seats with an
+out-of-turn option (say UNO, catch; under ``jump_in`` every other seat while a
+coloured card tops the pile, so that being asked reveals nothing) each get one
+turn first, in seat order from the left of the seat whose turn action opened
+the moment, that seat last; then the seat to act. Such a turn offers the seat's
 out-of-turn actions plus DECLINE; a seat that declines is not asked again until
 the next turn action.
 """
@@ -22,8 +22,8 @@ from pettingzoo import AECEnv
 from ..i18n import t
 from ..rules import Game, Options
 from ..rules import actions as A
-from ..rules.actions import TURN_VERBS
 from ..rules.cards import FACE_COUNT, FACE_POINTS, FULL_DECK, WILD_DRAW_FOUR
+from ..rules.referee import Referee
 from ..rules.states import GAME_OVER, ROUND_OVER
 from ..rules.errors import UnoKartError
 from .actions import DECLINE, MAX_PLAYERS, N_ACTIONS, action_table, describe_index
@@ -102,7 +102,6 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's naming convention)
         self._observation_space = observation_space(self.table_options)
         self._action_space = spaces.Discrete(N_ACTIONS)
         self._actions, self._index_of = action_table(players)
-        self._declined: set[int] = set()
         self._seed_source = random.Random()
         self.game: Game | None = None
 
@@ -132,29 +131,16 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's naming convention)
         self.covered_color = -1
         self._discard_counts = DiscardCounts()
         self._rendered = 0
-        self._start_moment(game.dealer)
-
-    def _start_moment(self, actor: int) -> None:
-        """A turn action (or a deal) opens a new moment: every seat may react to it once."""
-        self._moment_actor = actor
-        if self._declined:
-            self._declined.clear()
+        self.referee = Referee(game)
         self._select()
 
     def _select(self) -> None:
-        """Choose the next deciding seat and its legal actions (docs/ENV.md, "Out of turn")."""
-        game = self.game
-        seat = game.to_act
-        self.reacting = False
-        # The core lists the seats that may speak from public facts alone, so who is asked tells nobody
-        # anything (a seat may be asked whose only answer is DECLINE).
-        for other in game.out_of_turn_seats((self._moment_actor + 1) % self.players):
-            if other not in self._declined:
-                seat, self.reacting = other, True
-                break
-        self.seat = seat
-        self.legal = game.legal_actions(seat)
-        self.agent_selection = self.possible_agents[seat]
+        """The seat the referee asks now is the selected agent (docs/ENV.md, "Out of turn"). Who is asked
+        depends on public facts alone, so it tells nobody anything (a seat may be asked whose only answer
+        is DECLINE)."""
+        referee = self.referee
+        self.seat, self.reacting, self.legal = referee.seat, referee.reacting, referee.legal
+        self.agent_selection = self.possible_agents[self.seat]
 
     def action_mask(self) -> np.ndarray:
         """The selected agent's mask: 1 at the index of each of its legal actions (and DECLINE out of turn)."""
@@ -196,13 +182,13 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's naming convention)
             if index != DECLINE or not self.reacting:
                 raise self._refusal(index, chosen)
             self._cumulative_rewards[agent] = 0.0
-            self._declined.add(seat)
+            self.referee.decline()
             self._select()
             return
         # Rewards are only ever given when the episode ends, so a live step has none to clear.
         self._cumulative_rewards[agent] = 0.0
         color_before = game.color
-        game.apply(chosen)
+        self.referee.apply(chosen)
         self.steps += 1
         if chosen.card == WILD_DRAW_FOUR:
             self.covered_color = color_before
@@ -211,8 +197,6 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's naming convention)
             self._round_over()
         elif self.steps >= self.max_steps:
             self._end_episode(truncated=True)
-        elif chosen.verb in TURN_VERBS:
-            self._start_moment(seat)
         else:
             self._select()
 
@@ -239,7 +223,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's naming convention)
         if self.reacting and chosen.verb in A.TURN_VERBS and chosen.verb != A.JUMP:
             return t("env.not_your_turn", action=str(chosen), to_act=self.game.to_act)
         try:
-            self.game.copy().apply(chosen)  # the core names the rule; the real game is untouched
+            self.game.would_change(chosen)  # the core names the rule, and changes nothing
         except UnoKartError as err:
             return f'"{chosen}": {err}'
         return t("env.void_catch", action=str(chosen))
@@ -248,7 +232,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's naming convention)
         game = self.game
         winner = game.round_winner
         if self.reward_mode == "round":
-            hands_points = [sum(FACE_POINTS[f] for f in game.hand(s)) for s in range(game.n)]  # R11.1, public at round end
+            hands_points = game.hand_points()  # R11.1, public at round end
             for seat, agent in enumerate(self.possible_agents):
                 points = sum(hands_points) if seat == winner else -hands_points[seat]
                 self.rewards[agent] = points * self.reward_scale
@@ -258,9 +242,9 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's naming convention)
                 self.rewards[agent] = self.reward_scale * (1.0 if seat == game.game_winner else -1.0)
             self._end_episode(truncated=False)
         else:
-            game.next_round()
+            self.referee.next_round()
             self.covered_color = -1
-            self._start_moment(game.dealer)
+            self._select()
 
     def _end_episode(self, truncated: bool) -> None:
         for agent in self.agents:
@@ -276,11 +260,12 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's naming convention)
             return None
         from ..narrate import describe_event
 
-        events = self.game.events
-        if self._rendered > len(events):  # a new round started
+        game = self.game
+        count = game.event_count()
+        if self._rendered > count:  # a new round started
             self._rendered = 0
-        lines = [describe_event(e, self.game.names) for to, e in events[self._rendered:] if to is None]
-        self._rendered = len(events)
+        lines = [describe_event(e, game.names) for e in game.events_for(None, self._rendered)]
+        self._rendered = count
         text = "\n".join(line for line in lines if line)
         if self.render_mode == "human":
             if text:

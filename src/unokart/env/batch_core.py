@@ -27,8 +27,9 @@ from mypy_extensions import u8
 
 from ..rules import actions as A
 from ..rules.actions import Action
-from ..rules.cards import FACE_POINTS, WILD_DRAW_FOUR, WILD_ITEM_BOX
+from ..rules.cards import WILD_DRAW_FOUR, WILD_ITEM_BOX
 from ..rules.engine import Game
+from ..rules.referee import Referee
 from ..rules.states import AWAIT_PLAY, AWAITING, GAME_OVER, ROUND_OVER
 from ..rules.options import Options
 from ..rules.view import View
@@ -102,15 +103,14 @@ class Slot:
     bots: list[Any]
     actions: tuple[tuple[Action | None, ...], ...]
     game: Game
+    referee: Referee
     seed_source: random.Random
     bot_rng: random.Random
     steps: int
     seat: int
     shown_seat: int     # what the batch's seat array holds for this game
     reacting: bool
-    legal: list[Action]
-    declined: int
-    moment_actor: int
+    legal: tuple[Action, ...]
     covered: int
     truncated: bool
     final_rewards: list[float]
@@ -134,7 +134,7 @@ class Slot:
         self.bot_rng = random.Random()
         self.final_rewards = [0.0] * players
         self.truncated = False
-        self.legal = []
+        self.legal = ()
         self.reacting = False
         self.seat = 0
         self.shown_seat = -1
@@ -160,34 +160,25 @@ class Slot:
     def _deal(self, seed: int) -> None:
         game = Game.new(self.players, seed=seed, options=self.options, log_events=self.keep_events)
         self.game = game
+        self.referee = Referee(game)
         self.steps = 0
         self.covered = -1
         self.truncated = False
-        self.declined = 0
-        self.moment_actor = game.dealer
         self._select()
 
-    # ------------------------------------------------------------------ turn order (aec.raw_env._select)
+    # ------------------------------------------------------------------ turn order: the referee's
     def _select(self) -> None:
-        game = self.game
-        to_act = game.to_act
-        seat = to_act if to_act is not None else 0
-        reacting = False
-        for other in game.out_of_turn_seats((self.moment_actor + 1) % self.players):
-            if not (self.declined >> other) & 1:
-                seat = other
-                reacting = True
-                break
-        self.seat = seat
-        self.reacting = reacting
-        self.legal = game.legal_actions(seat)
+        referee = self.referee
+        self.seat = referee.seat
+        self.reacting = referee.reacting
+        self.legal = referee.legal
 
     # ------------------------------------------------------------------ a decision
     def act(self, index: int) -> bool:
         """Apply the deciding seat's action index; True when the episode ended (``final_rewards`` set)."""
         seat = self.seat
         if index == DECLINE and self.reacting:
-            self.declined |= 1 << seat
+            self.referee.decline()
             self._select()
             return False
         chosen = self.actions[seat][index] if 0 <= index < DECLINE else None
@@ -195,7 +186,7 @@ class Slot:
             raise ValueError(f"action {index} is not legal for seat {seat} now")
         game = self.game
         color_before = game.color
-        game.apply(chosen)
+        self.referee.apply(chosen)
         self.steps += 1
         if chosen.card == WILD_DRAW_FOUR:
             self.covered = color_before
@@ -207,10 +198,6 @@ class Slot:
             for s in range(self.players):
                 self.final_rewards[s] = 0.0
             return True
-        verb = chosen.verb
-        if verb != A.UNO and verb != A.CATCH:  # a turn action opens a new moment
-            self.moment_actor = seat
-            self.declined = 0
         self._select()
         return False
 
@@ -218,14 +205,8 @@ class Slot:
         game = self.game
         rewards = self.final_rewards
         if self.round_reward:
-            points = [0] * self.players
-            total = 0
-            for s in range(self.players):
-                p = 0
-                for face in game.hand(s):
-                    p += FACE_POINTS[face]
-                points[s] = p
-                total += p
+            points = game.hand_points()  # R11.1
+            total = sum(points)
             winner = game.round_winner
             for s in range(self.players):
                 rewards[s] = (total if s == winner else -points[s]) * self.reward_scale
@@ -234,10 +215,8 @@ class Slot:
             for s in range(self.players):
                 rewards[s] = self.reward_scale * (1.0 if s == game.game_winner else -1.0)
             return True
-        game.next_round()
+        self.referee.next_round()
         self.covered = -1
-        self.moment_actor = game.dealer
-        self.declined = 0
         self._select()
         return False
 

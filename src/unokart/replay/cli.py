@@ -10,6 +10,7 @@ from pathlib import Path
 import typer
 
 from ..i18n import t
+from ..rules.states import GAME_OVER, ROUND_OVER
 
 CARD_STYLE = {"R": "bold red", "Y": "bold yellow", "G": "bold green", "B": "bold blue", "W": "bold magenta"}
 
@@ -71,14 +72,14 @@ def print_events(console, game, start: int, seat: int | None = None) -> int:
 
     from ..narrate import describe_event
 
-    events = game.events_for(seat, start) if start <= len(game.events) else []
+    events = game.events_for(seat, start) if start <= game.event_count() else []
     for event in events:
         line = describe_event(event, game.names)
         if line:
             line = escape(line)  # names are the players' own text, never markup
             style = "bold" if event["type"] in ("item", "round_end", "game_end", "challenge", "caught") else ""
             console.print(f"  [{style}]{line}[/]" if style else f"  {line}", highlight=False)
-    return len(game.events)
+    return game.event_count()
 
 
 def print_scores(console, game) -> None:
@@ -129,34 +130,39 @@ def register(app: typer.Typer) -> None:
         from rich.console import Console
         from rich.markup import escape
 
+        from ..bots.random_bot import RandomBot
         from ..narrate import card_name
         from ..rules.engine import Game
         from ..rules.errors import UnoKartError
+        from ..rules.referee import Referee
 
         console = Console(highlight=False)
         try:
             game = Game.new(players, seed=seed, options=parse_options(option))
         except UnoKartError as err:
             fail(in_words(err))
-        rng = random.Random(seed)
+        # Random players, asked in the referee's order: they say UNO, catch and jump in as well as play.
+        referee, player, rng = Referee(game), RandomBot(), random.Random(seed)
         seen = print_events(console, game, 0)
-        while True:
-            if game.awaiting == "game_over":
-                break
-            if game.awaiting == "round_over":
+        while game.awaiting != GAME_OVER:
+            if game.awaiting == ROUND_OVER:
                 print_scores(console, game)
                 if rounds and game.round >= rounds:
                     return
-                game.next_round()
+                referee.next_round()
                 seen = print_events(console, game, 0)
                 continue
-            state = game.state()
-            hand = " ".join(styled(c) for c in state["hands"][game.to_act])
-            top = styled(state["top"], card_name(state["top"]))
-            console.print(t("cli.watch_turn", name=escape(game.names[game.to_act]), hand=hand, top=top), style="dim")
-            game.apply(rng.choice(game.legal_actions()))
+            referee.decline_idle()
+            seat = referee.seat
+            if not referee.reacting:
+                state = game.state()
+                hand = " ".join(styled(c) for c in state["hands"][seat])
+                top = styled(state["top"], card_name(state["top"]))
+                console.print(t("cli.watch_turn", name=escape(game.names[seat]), hand=hand, top=top), style="dim")
+            action = player.choose(game.view(seat), referee.legal, rng)
+            referee.answer(action)
             seen = print_events(console, game, seen)
-            if delay:
+            if delay and action is not None:
                 time.sleep(delay)
         print_scores(console, game)
         console.print(t("core.event.game_end", name=game.names[game.game_winner]), style="bold", markup=False)
@@ -190,6 +196,6 @@ def _replay_narrated(console, data: dict, notation: bool = False):
             if notation:
                 console.print(f"[dim]{index:>4}[/] {escape(text)}", highlight=False)
             seen, index = print_events(console, game, seen), index + 1
-        if game.awaiting in ("round_over", "game_over"):
+        if game.awaiting in (ROUND_OVER, GAME_OVER):
             print_scores(console, game)
     return game

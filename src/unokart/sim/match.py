@@ -1,4 +1,4 @@
-"""One whole game between bots, asking every seat that may act, in turn and out of turn.
+"""One whole game between bots, asking every seat that may act, in turn and out of turn (in the referee's order).
 
 A round that reaches ``max_decisions`` decisions (all seats together; default
 20,000) ends the game there as *abandoned*: won by nobody, and counted as such
@@ -16,6 +16,8 @@ from dataclasses import dataclass
 
 from ..rules import Game
 from ..rules.options import Options
+from ..rules.referee import Referee
+from ..rules.states import GAME_OVER, ROUND_OVER
 
 
 MAX_DECISIONS = 20_000
@@ -87,29 +89,20 @@ def play_game(bots: list, seed: int, options: Options | dict | None = None, name
 
 def _play(game: Game, ask, rounds_won: list[int], round_points: list[int], scores_before: list[int],
           budget: list[int], max_decisions: int) -> None:
+    """Every seat asked in the referee's order (docs/DESIGN.md, "The referee"); a bot is asked only
+    when it has a choice, and None declines."""
+    referee = Referee(game)
     while True:
         awaiting = game.awaiting
-        if awaiting == "round_over" or awaiting == "game_over":
+        if awaiting == ROUND_OVER or awaiting == GAME_OVER:
             winner = game.round_winner
             rounds_won[winner] += 1
             round_points[winner] += game.scores[winner] - scores_before[winner]
-            if awaiting == "game_over":
+            if awaiting == GAME_OVER:
                 break
             scores_before = game.scores[:]
-            game.next_round()
+            referee.next_round()
             budget[0] = max_decisions  # the cap counts one round's decisions
             continue
-        seat = game.to_act
-        game.apply(ask(seat, game.legal_actions(seat)))
-        # Out of turn: UNO, catches, jump-ins, until nobody wants to speak (nobody may without an open window or jump-ins).
-        spoke = True
-        while spoke:
-            spoke = False
-            for other in game.out_of_turn_seats():
-                legal = game.legal_actions(other)
-                if legal:
-                    action = ask(other, legal)
-                    if action is not None:
-                        game.apply(action)
-                        spoke = True
-                        break
+        referee.decline_idle()
+        referee.answer(ask(referee.seat, referee.legal))

@@ -10,6 +10,7 @@ from ..i18n import t
 from ..rules import Action, Game
 from ..rules.actions import UNO
 from ..rules.engine import RACERS
+from ..rules.referee import Referee
 from .source import OnChange, TableSource
 
 # Out of turn (a catch, a late UNO) a bot waits this many turn delays, so a person can act first.
@@ -21,13 +22,13 @@ class LocalTable(TableSource):
 
     def __init__(self, game: Game, bots: dict[int, Bot], seat: int = 0, delay: float = 0.6, seed: int | None = None):
         self.game = game
+        self.referee = Referee(game)  # who is asked next; every change of the game goes through it
         self.bots = bots
         self.seat = seat
         self.delay = delay
         self.rng = random.Random(seed)
         self.target_score = game.options.target_score
         self._seen = 0  # events of this round already passed on
-        self._asked: dict[int, int] = {}  # bot seat -> game version it was last asked at, out of turn
         self._changed = asyncio.Event()
         self._on_change: OnChange | None = None
         self._task: asyncio.Task | None = None
@@ -38,11 +39,11 @@ class LocalTable(TableSource):
         self._task = asyncio.create_task(self._play_bots())
 
     async def act(self, action) -> None:
-        self.game.apply(action)  # an illegal action raises IllegalAction and changes nothing
+        self.referee.apply(action)  # an illegal action raises IllegalAction and changes nothing
         self._publish()
 
     async def next_round(self) -> None:
-        self.game.next_round()
+        self.referee.next_round()
         self._seen = 0
         self._publish()
 
@@ -53,7 +54,7 @@ class LocalTable(TableSource):
     def _publish(self, notice: str | None = None) -> None:
         game = self.game
         events = game.events_for(self.seat, self._seen)
-        self._seen = len(game.events)
+        self._seen = game.event_count()
         self.view = game.view(self.seat).to_json()
         self.legal = list(game.legal_actions(self.seat))
         self._changed.set()
@@ -61,19 +62,26 @@ class LocalTable(TableSource):
             self._on_change(events, notice)
 
     def next_bot(self) -> tuple[int, float] | None:
-        """The bot to ask next and how long it waits first, or None while only the human can act."""
-        game = self.game
-        if game.to_act in self.bots:
-            # The human just played down to one card: give them time to say UNO before a turn closes the window.
-            may_say_uno = any(a.verb == UNO for a in game.legal_actions(self.seat))
-            return game.to_act, self.delay * (OUT_OF_TURN_PATIENCE if may_say_uno else 1)
-        for seat in game.may_act():
-            if seat in self.bots and self._asked.get(seat) != game.version:
-                return seat, self.delay * OUT_OF_TURN_PATIENCE
-        return None
+        """The bot the referee asks next and how long it waits first, or None while only the human can act.
+
+        Out of turn the person is never waited for (they may speak whenever they like), nor is a bot with
+        nothing to do: the referee passes over both."""
+        referee = self.referee
+        referee.decline_idle()
+        while referee.reacting and referee.seat not in self.bots:
+            referee.decline()
+            referee.decline_idle()
+        seat = referee.seat
+        if seat not in self.bots:
+            return None
+        if referee.reacting:  # a catch, a late UNO, a jump-in: a person can act first
+            return seat, self.delay * OUT_OF_TURN_PATIENCE
+        # The human just played down to one card: give them time to say UNO before a turn closes the window.
+        may_say_uno = any(a.verb == UNO for a in self.game.legal_actions(self.seat))
+        return seat, self.delay * (OUT_OF_TURN_PATIENCE if may_say_uno else 1)
 
     async def _play_bots(self) -> None:
-        game = self.game
+        game, referee = self.game, self.referee
         while True:
             move = self.next_bot()
             if move is None:
@@ -83,14 +91,12 @@ class LocalTable(TableSource):
             seat, wait = move
             version = game.version
             await asyncio.sleep(wait)
-            if game.version != version:  # the human acted meanwhile: look again
+            if game.version != version or referee.seat != seat:  # the human acted meanwhile: look again
                 continue
             action, problem = await self._ask_bot(seat)
-            self._asked[seat] = version
-            if game.version != version:
+            if game.version != version or referee.seat != seat:
                 continue
-            if action is not None:
-                game.apply(action)
+            referee.answer(action)  # None: the bot lets the moment pass
             if action is not None or problem:
                 self._publish(problem)
 
@@ -103,12 +109,12 @@ class LocalTable(TableSource):
         view, legal = game.view(seat), game.legal_actions(seat)
         try:
             action = await asyncio.to_thread(self.bots[seat].choose, view, legal, self.rng)
-            if action is None or action in legal:
+            if action in legal or (action is None and self.referee.reacting):
                 return action, None
             problem = t("tui.bot_not_legal", action=str(action))
         except Exception as err:
             problem = f"{type(err).__name__}: {err}"
-        if seat != game.to_act:
+        if self.referee.reacting:
             return None, t("tui.bot_failed", name=game.names[seat], reason=problem)
         return self.rng.choice(legal), t("tui.bot_failed_played", name=game.names[seat], reason=problem)
 
