@@ -1,4 +1,4 @@
-"""Bots: players that see only their seat's view (DESIGN 11).
+"""Bots: players that see only their seat's view (docs/DESIGN.md, "Bots and people share one interface").
 
 A bot is any object with ``choose(view, legal_actions, rng) -> Action | None``:
 

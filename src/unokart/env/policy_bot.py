@@ -1,4 +1,5 @@
-"""A trained policy at a real table: a bot (DESIGN 11) that encodes its view exactly as the env does.
+"""A trained policy at a real table: a bot that encodes its view exactly as the env does
+(docs/DESIGN.md, "Bots and people share one interface").
 
     from unokart.env import PolicyBot
     bot = PolicyBot("unokart_ppo.zip")          # a MaskablePPO model saved by examples/train_maskable_ppo.py

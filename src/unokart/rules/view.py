@@ -1,4 +1,4 @@
-"""What each seat may see (DESIGN 6): the View, and the one rule for which events reach which seat.
+"""What each seat may see (docs/DESIGN.md, "What a seat may see"): the View, and the one rule for which events reach which seat.
 
 The game logs every event with the seats that may see it (None: everyone); ``visible_events``
 is the only filter, and ``View`` the only way a seat's information leaves the core.
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 
 class View:
-    """What one seat may see: the only way information leaves the core (DESIGN 6).
+    """What one seat may see: the only way information leaves the core (docs/DESIGN.md, "What a seat may see").
 
     Its own hand, the others' hand sizes, the public discard pile, scores, whose turn,
     and the events meant for it. It keeps no reference to the game: its lists are copies,
@@ -98,7 +98,7 @@ class View:
         self.discard = game._discard[:]
         self.uno_said = game._uno_said[:]
         self.scores = game.scores[:]
-        # Only events this seat may see (DESIGN 6); that list only grows, so a length is a snapshot.
+        # Only events this seat may see (docs/DESIGN.md, "What a seat may see"); that list only grows, so a length is a snapshot.
         self._events = game._visible_events(seat)
         self._event_count = len(self._events)
 
