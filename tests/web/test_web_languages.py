@@ -91,6 +91,17 @@ FX_JS = """() => {
     .map(([node]) => node.id || node.className || node.tagName);
 }"""
 
+# The item's explanation, wherever it is placed, shows all its words (it was once clipped to the opponents' strip).
+FX_CLIPPED_JS = """() => {
+  const fx = document.getElementById("item-fx");
+  if (!fx) return null;
+  const node = fx.querySelector(".box");
+  const box = node.getBoundingClientRect(), place = fx.getBoundingClientRect();
+  const inside = fx.classList.contains("inline") || (box.top >= place.top - 1 && box.bottom <= place.bottom + 1 && box.left >= place.left - 1 && box.right <= place.right + 1);
+  const whole = node.scrollHeight <= node.clientHeight + 1 && node.scrollWidth <= node.clientWidth + 1;
+  return inside && whole && box.right <= innerWidth + 1 && box.left >= -1 ? [] : [fx.querySelector(".what").textContent];
+}"""
+
 RTL_JS = """() => {
   const order = (node, a, b) => {  // is character a drawn left of character b inside node's text?
     const text = node.firstChild;
@@ -187,6 +198,7 @@ def test_one_table_in_five_languages_at_three_sizes(fontless_browser, server, sh
             if covered is not None:
                 seen["fx"] += 1
                 assert covered == [], f"the item animation covers {covered}"
+            assert page.evaluate(FX_CLIPPED_JS) in (None, []), "the item's explanation is cut"
 
     deadline = time.monotonic() + DEADLINE_S
     mine = "() => document.querySelector('#game')?.dataset.mine === 'true'"
