@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 import shutil
 import sys
+import tempfile
 import unicodedata
 from pathlib import Path
 
@@ -27,10 +28,12 @@ from unokart.tui.cells import cell_width
 from helpers.tui import ARTIFACTS, Tmux, notation_codes
 
 APP = f"{sys.executable} {Path(__file__).with_name('tmux_app.py')}"
+UNOKART = str(Path(sys.executable).with_name("unokart"))
 WALK = ARTIFACTS / "walk"
 # Latin words a non-English screen may hold: the players' names, UNO, and keys named by their keycaps.
 NOT_ENGLISH = {"Ann", "Luigi", "UNO", "Enter", "Esc", "PgUp", "PgDn"}
 LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’]+")
+LINK_OR_PATH = re.compile(r"\S*[/:]\S*/\S*")
 RULE_HEADING = re.compile(r"(?<!\S)R\d{1,2}(?= )")  # the rules screen's "R4 ...": a rule's id, not a card
 
 
@@ -57,7 +60,9 @@ class Walk:
         shown = RULE_HEADING.sub("", screen) if rules else screen
         assert notation_codes(shown) == [], (step, notation_codes(shown), screen)
         if self.lang != "en":
-            english = [w for w in LATIN_WORD.findall(screen) if w not in NOT_ENGLISH]
+            # A table's link, the seats file's path and a table's code ("K7Q2XM") are no words.
+            words = " ".join(w for w in LINK_OR_PATH.sub(" ", screen).split() if not re.search(r"\d", w))
+            english = [w for w in LATIN_WORD.findall(words) if w not in NOT_ENGLISH]
             assert english == [], (step, english, screen)
         for row in screen.splitlines():
             text = row.rstrip()
@@ -144,6 +149,33 @@ def walk_items(walk: Walk) -> None:
         term.close()
 
 
+def walk_lobby(walk: Walk, tmp_path: Path) -> None:
+    """A server's table joined with no name: the lobby, a bot seated, then the table."""
+    from helpers.server import Server
+    from unokart.server.messages import bot_name
+
+    server = Server(tmp_path / f"{walk.lang}.sqlite")
+    try:
+        created = server.create(seats=2)
+        code = created["link"].rsplit("/", 1)[1]
+        # A short config folder, as a person's (~/.config/unokart): pytest's own would be folded mid-word.
+        config = tempfile.mkdtemp(prefix="uk-")
+        term = Tmux(f"{UNOKART} play --join {created['link']}", {"UNOKART_LANG": walk.lang, "UNOKART_CONFIG_DIR": config})
+        try:
+            walk.take(term, "lobby", ("tui.remote.lobby", {"code": code, "link": created["link"]}),
+                      ("tui.prompt.lobby", {"level": walk.t("web.level.heuristic")}))
+            term.keys("s")
+            walk.take(term, "lobby_bot_seated", ("tui.remote.lobby", {"code": code, "link": created["link"]}))
+            term.wait_for(f"1 {bot_name(1, 'heuristic', walk.lang)}")
+            term.keys("n")
+            walk.take(term, "server_table", "tui.top", "tui.key.rules")
+        finally:
+            term.close()
+            shutil.rmtree(config, ignore_errors=True)
+    finally:
+        server.kill()
+
+
 def walk_last_cards(walk: Walk) -> None:
     term = play("last_cards", walk.lang)
     try:
@@ -157,8 +189,9 @@ def walk_last_cards(walk: Walk) -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "ta", "kn", "te", "sd"])
-def test_every_screen_in_80x24_without_codes_english_or_overflow(lang):
+def test_every_screen_in_80x24_without_codes_english_or_overflow(lang, tmp_path):
     walk = Walk(lang)
+    walk_lobby(walk, tmp_path)
     for part in (walk_challenge, walk_refusal, walk_wild, walk_items, walk_last_cards):
         part(walk)
-    assert walk.count == 17
+    assert walk.count == 20

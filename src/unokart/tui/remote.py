@@ -20,6 +20,7 @@ from urllib.parse import urlsplit
 from ..i18n import current_language, t
 from ..rules import Action, NotationError
 from ..rules.errors import printable
+from ..server.messages import bot_name
 from .source import OnChange, TableError, TableSource
 
 CODE_PATTERN = re.compile(r"^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}$")
@@ -74,6 +75,14 @@ def seats_file(profile: str | None = None) -> Path:
     if not PROFILE_PATTERN.match(profile):
         raise JoinError(t("tui.error.profile", name=repr(printable(profile))))
     return config_dir() / "profiles" / profile / "seats.json"
+
+
+def shown_name(place: dict | None, name: str) -> str:
+    """A seat's name as the player reads it: a bot's in the player's language ("பாட் 1 (நல்லது)"), not the
+    server's English "Bot 1 (good)"; a person's as they chose it."""
+    if place and place.get("kind") == "bot" and place.get("level"):
+        return bot_name(place["seat"], place["level"])
+    return name
 
 
 class SeatStore:
@@ -229,7 +238,7 @@ class RemoteTable(TableSource):
             return None
         lines = [t("tui.remote.lobby", code=self.code, link=self.link)]
         for place in self.table["seats"]:
-            name = place["name"] if place["kind"] != "empty" else t("tui.remote.empty_seat")
+            name = shown_name(place, place["name"]) if place["kind"] != "empty" else t("tui.remote.empty_seat")
             lines.append(f"  {place['seat']} {name}" + (" " + t("tui.you") if place["seat"] == self.seat else ""))
         return "\n".join(lines)
 
@@ -347,6 +356,8 @@ class RemoteTable(TableSource):
         self.deadline = deadline["at"] / 1000 if deadline and deadline["seat"] == self.seat else None
         self._take_seats(message.get("seats") or [])
         self.view = message["view"]
+        seats = {place["seat"]: place for place in message.get("seats") or (self.table or {}).get("seats", [])}
+        self.view["players"] = [shown_name(seats.get(seat), name) for seat, name in enumerate(self.view["players"])]
         try:
             self.legal = [Action.parse(text) for text in message["legal"]]
         except NotationError:
