@@ -34,6 +34,7 @@ WALK = ARTIFACTS / "walk"
 NOT_ENGLISH = {"Ann", "Luigi", "UNO", "Enter", "Esc", "PgUp", "PgDn"}
 LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’]+")
 LINK_OR_PATH = re.compile(r"\S*[/:]\S*/\S*")
+PATIENCE = 600  # tries of 0.2 s: a machine running other tests may take a minute to start a terminal app
 RULE_HEADING = re.compile(r"(?<!\S)R\d{1,2}(?= )")  # the rules screen's "R4 ...": a rule's id, not a card
 
 
@@ -42,6 +43,7 @@ class Walk:
 
     def __init__(self, lang: str):
         self.lang, self.count = lang, 0
+        self.codes: set[str] = set()  # tables' codes ("K7Q2XM"): letters, but no words
         WALK.mkdir(parents=True, exist_ok=True)
 
     def t(self, key: str, **fields) -> str:
@@ -50,7 +52,7 @@ class Walk:
     def take(self, term: Tmux, step: str, *keys: str, rules: bool = False) -> str:
         """The screen once every catalogue text ``keys`` names (``key`` or ``(key, fields)``) is on it, whole."""
         texts = [self.t(k) if isinstance(k, str) else self.t(k[0], **k[1]) for k in keys]
-        screen = term.wait_for(*texts)
+        screen = term.wait_for(*texts, tries=PATIENCE)
         self.count += 1
         (WALK / f"{self.lang}_{self.count:02d}_{step}.txt").write_text(screen, encoding="utf-8")
         self.check(step, screen, rules)
@@ -60,9 +62,8 @@ class Walk:
         shown = RULE_HEADING.sub("", screen) if rules else screen
         assert notation_codes(shown) == [], (step, notation_codes(shown), screen)
         if self.lang != "en":
-            # A table's link, the seats file's path and a table's code ("K7Q2XM") are no words.
-            words = " ".join(w for w in LINK_OR_PATH.sub(" ", screen).split() if not re.search(r"\d", w))
-            english = [w for w in LATIN_WORD.findall(words) if w not in NOT_ENGLISH]
+            words = LINK_OR_PATH.sub(" ", screen)  # a table's link and the seats file's path are no words
+            english = [w for w in LATIN_WORD.findall(words) if w not in NOT_ENGLISH | self.codes]
             assert english == [], (step, english, screen)
         for row in screen.splitlines():
             text = row.rstrip()
@@ -88,11 +89,11 @@ def walk_challenge(walk: Walk) -> None:
         term.keys("End")
         walk.take(term, "rules_items", "rules.item.bobomb", rules=True)
         term.keys("Escape")
-        term.wait_for(walk.t("tui.prompt.challenge", count=4))
+        term.wait_for(walk.t("tui.prompt.challenge", count=4), tries=PATIENCE)
         term.keys("q")
         walk.take(term, "quit", "tui.quit.confirm")
         term.keys("x")
-        term.wait_without(walk.t("tui.quit.confirm"))
+        term.wait_without(walk.t("tui.quit.confirm"), tries=PATIENCE)
         term.keys("c")
         walk.take(term, "challenge_won", "tui.prompt.play")
     finally:
@@ -114,7 +115,7 @@ def walk_refusal(walk: Walk) -> None:
 def walk_wild(walk: Walk) -> None:
     term = play("wild", walk.lang)
     try:
-        term.wait_for(walk.t("tui.prompt.play"))
+        term.wait_for(walk.t("tui.prompt.play"), tries=PATIENCE)
         term.keys("u", "Enter")
         walk.take(term, "wild_colour_picker", "tui.prompt.wild_color")
         term.keys("g")
@@ -131,17 +132,19 @@ def walk_wild(walk: Walk) -> None:
 def walk_items(walk: Walk) -> None:
     term = play("items", walk.lang)
     try:
-        term.wait_for(walk.t("tui.prompt.play"))
+        term.wait_for(walk.t("tui.prompt.play"), tries=PATIENCE)
         term.keys("Enter")
         walk.take(term, "item_mushroom", ("core.event.item.mushroom", {"name": "Ann", "card": card_name("R9", walk.lang)}))
         term.keys("Enter")
         walk.take(term, "item_bobomb_colour", "tui.prompt.color")
         term.keys("b")
-        term.wait_for(walk.t("core.event.play", name="Luigi", card=card_name("B2", walk.lang)), walk.t("tui.prompt.play"))
+        luigi_played = walk.t("core.event.play", name="Luigi", card=card_name("B2", walk.lang))
+        term.wait_for(luigi_played, walk.t("tui.prompt.play"), tries=PATIENCE)
         term.keys("4", "Enter")  # the hand B1 B5 B7 WIB WIB: the fourth card is a box
         walk.take(term, "item_green_shell_target", ("tui.prompt.target", {"seats": "1 Luigi"}))
         term.keys("1")
-        term.wait_for(walk.t("core.event.play", name="Luigi", card=card_name("G8", walk.lang)), walk.t("tui.prompt.play"))
+        luigi_played = walk.t("core.event.play", name="Luigi", card=card_name("G8", walk.lang))
+        term.wait_for(luigi_played, walk.t("tui.prompt.play"), tries=PATIENCE)
         term.keys("Enter")
         walk.take(term, "item_banana", ("core.event.item.banana", {"name": "Ann", "card": card_name("Y9", walk.lang),
                                                                    "victim": "Luigi"}))
@@ -158,6 +161,7 @@ def walk_lobby(walk: Walk, tmp_path: Path) -> None:
     try:
         created = server.create(seats=2)
         code = created["link"].rsplit("/", 1)[1]
+        walk.codes.update(LATIN_WORD.findall(code))
         # A short config folder, as a person's (~/.config/unokart): pytest's own would be folded mid-word.
         config = tempfile.mkdtemp(prefix="uk-")
         term = Tmux(f"{UNOKART} play --join {created['link']}", {"UNOKART_LANG": walk.lang, "UNOKART_CONFIG_DIR": config})
@@ -166,7 +170,7 @@ def walk_lobby(walk: Walk, tmp_path: Path) -> None:
                       ("tui.prompt.lobby", {"level": walk.t("web.level.heuristic")}))
             term.keys("s")
             walk.take(term, "lobby_bot_seated", ("tui.remote.lobby", {"code": code, "link": created["link"]}))
-            term.wait_for(f"1 {bot_name(1, 'heuristic', walk.lang)}")
+            term.wait_for(f"1 {bot_name(1, 'heuristic', walk.lang)}", tries=PATIENCE)
             term.keys("n")
             walk.take(term, "server_table", "tui.top", "tui.key.rules")
         finally:
@@ -179,9 +183,9 @@ def walk_lobby(walk: Walk, tmp_path: Path) -> None:
 def walk_last_cards(walk: Walk) -> None:
     term = play("last_cards", walk.lang)
     try:
-        term.wait_for(walk.t("tui.prompt.play"))
+        term.wait_for(walk.t("tui.prompt.play"), tries=PATIENCE)
         term.keys("u", "Enter")
-        term.wait_for(walk.t("core.event.uno", name="Ann"), walk.t("tui.prompt.play"))
+        term.wait_for(walk.t("core.event.uno", name="Ann"), walk.t("tui.prompt.play"), tries=PATIENCE)
         term.keys("Enter")
         walk.take(term, "game_summary", ("tui.summary.final", {"name": "Ann", "count": 9}), "tui.prompt.game_over")
     finally:

@@ -234,7 +234,8 @@ class PlayApp(App):
         note = self.source.status_note
         self.query_one("#status", Static).update(Text(self.title, style="bold"))
         self.query_one("#players", Static).update(Text(note or ""))
-        self.query_one("#prompt", Static).update(self.notice or Text(t("tui.prompt.lobby", level=t(f"web.level.{LOBBY_BOT}")) if note else ""))
+        prompt = t("tui.prompt.lobby", level=t(f"web.level.{LOBBY_BOT}")) if note else ""  # the level in words
+        self.query_one("#prompt", Static).update(self.notice or Text(prompt))
         keys = [("s", t("tui.key.bots")), ("n", t("tui.key.start"))] if note else []
         keys += [("?", t("tui.key.rules")), ("q", t("tui.key.quit"))]
         self.query_one("#keys", Static).update(key_line(keys, self._width))
