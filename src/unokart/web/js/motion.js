@@ -128,8 +128,19 @@ export function itemOnSeats(moment, seatNode, others) {
     shakeSeat(seatNode(moment.seat), "mushroom", 250);
   } else if (moment.item === "bobomb") {
     ghost(icon("bobomb"), pile, from);
+    burst(from, 380);
     shakeSeat(seatNode(moment.seat), "bobomb", 350);
   }
+}
+
+/** A Bob-omb's blast: a ring of fire that grows and fades over the seat. */
+function burst(rect, delay) {
+  if (reducedMotion() || !rect) return;
+  const { x, y } = centre(rect);
+  const blast = el("div.burst", { style: `left:${x}px;top:${y}px` });
+  layer().append(blast);
+  blast.animate([{ transform: "translate(-50%, -50%) scale(.2)", opacity: 1 }, { transform: "translate(-50%, -50%) scale(2.4)", opacity: 0 }],
+    { duration: 520, delay, easing: "ease-out", fill: "both" }).onfinish = () => blast.remove();
 }
 
 /** The Green Shell flies from its thrower to its target, who is hit. */

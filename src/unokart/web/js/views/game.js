@@ -51,6 +51,7 @@ export class GameView {
     this.element = el("div.game", { id: "game" }, this.board, side);
     this.boxes = new Map(); // seat -> its opponent box, kept while the seats stay
     screen.replaceChildren(this.element);
+    window.scrollTo(0, 0); // the table from its top (the waiting room's Start may have been scrolled to)
   }
 
   /** Draws ``state`` (names: the seats' names as shown). Returns the hand's new cards and whether the direction turned. */
