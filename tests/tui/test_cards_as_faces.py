@@ -54,3 +54,18 @@ def test_the_table_shows_faces_and_the_colour_by_shape_and_name(lang):
         assert "▲5" in hand and "▲7" in hand, hand
     finally:
         term.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ta", "kn", "te", "sd"])
+def test_the_rules_screen_and_every_terminal_message_hold_no_card_code(lang):
+    """The whole rules screen (the walk-through sees its top and its end) and every tui and core message."""
+    import re
+
+    from unokart.i18n import catalogue
+    from unokart.tui.screens import rules_text
+
+    rules = re.sub(r"(?<!\S)R\d{1,2}(?= )", "", rules_text(lang).plain)  # "R4 Playing a card": a rule's id
+    assert notation_codes(rules) == []
+    coded = {key: text for key, text in catalogue(lang).items()
+             if key.split(".")[0] in ("tui", "core") and notation_codes(text)}
+    assert coded == {}
