@@ -1,5 +1,6 @@
-"""Behind a reverse proxy on the same machine (README: Running several servers), the per-address limits
-count each player's forwarded address, not the proxy's; a forwarded address from elsewhere is not believed."""
+"""Behind a reverse proxy on the same machine (README: Running several servers), named by
+--forwarded-allow-ips, the per-address limits count each player's forwarded address, not the proxy's; a
+forwarded address from elsewhere is not believed, and without the flag none is (issue 26, item 4)."""
 
 import httpx
 import pytest
@@ -9,7 +10,7 @@ from helpers.server import serve_for_module
 
 @pytest.fixture(scope="module")
 def proxied(tmp_path_factory):
-    yield from serve_for_module(tmp_path_factory.mktemp("proxied") / "unokart.sqlite", extra=["--http-rate", "0.01"])
+    yield from serve_for_module(tmp_path_factory.mktemp("proxied") / "unokart.sqlite", extra=["--http-rate", "0.01", "--forwarded-allow-ips", "127.0.0.1"])
     # (a budget of 20 that comes back one table in 100 s: at 1 a second, 24 creations on a busy machine took long
     # enough to get four back, and no 429 came)
 
@@ -27,7 +28,18 @@ def test_players_behind_a_local_proxy_each_have_their_own_budget(proxied):
 
 
 def test_a_forwarded_address_from_a_machine_that_is_not_trusted_is_ignored(proxied):
-    # 127.0.0.5 is not the trusted proxy (uvicorn trusts 127.0.0.1 unless FORWARDED_ALLOW_IPS says otherwise),
+    # 127.0.0.5 is not the trusted proxy (only 127.0.0.1 is named),
     # so changing the header at each request does not buy a new budget.
     statuses = [created(proxied, {"X-Forwarded-For": f"198.51.100.{i}"}, 1, local="127.0.0.5")[0] for i in range(24)]
+    assert statuses[:20] == [201] * 20 and 429 in statuses
+
+
+@pytest.fixture(scope="module")
+def unproxied(tmp_path_factory):
+    yield from serve_for_module(tmp_path_factory.mktemp("unproxied") / "unokart.sqlite", extra=["--http-rate", "0.01"])
+
+
+def test_without_a_named_proxy_no_forwarded_address_is_believed_not_even_from_loopback(unproxied):
+    # Any program on the server's machine could otherwise claim a new address at each request.
+    statuses = [created(unproxied, {"X-Forwarded-For": f"198.51.100.{i}"}, 1)[0] for i in range(24)]
     assert statuses[:20] == [201] * 20 and 429 in statuses

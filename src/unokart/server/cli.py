@@ -156,6 +156,7 @@ def register(app: typer.Typer) -> None:
         redis_url: Optional[str] = typer.Option(None, "--redis", metavar="URL", help=t("server.help.redis")),
         database: Optional[str] = typer.Option(None, "--database", metavar="URL", help=t("server.help.database")),
         lease_ttl: float = typer.Option(3.0, min=0.5, max=60.0, help=t("server.help.lease_ttl")),
+        forwarded_allow_ips: str = typer.Option("", metavar="ADDRESSES", help=t("server.help.forwarded_allow_ips")),
     ) -> None:
         # Every flag is checked, and the socket bound, before a word is announced (and before the slow imports).
         try:
@@ -183,7 +184,11 @@ def register(app: typer.Typer) -> None:
                             max_tables=max_tables, idle=idle, models=offered, models_dir=models,
                             lease_ttl=lease_ttl)
         app = create_app(db, settings, database=database, redis_url=redis_url)
-        config = uvicorn.Config(app, ws_max_size=MAX_FRAME_BYTES, log_level="warning", lifespan="on")
+        # Proxy headers only from the proxies the operator names: by default none is believed (uvicorn believed
+        # 127.0.0.1, so any local process could forge the address the per-address limits count).
+        trusted = forwarded_allow_ips.strip()
+        config = uvicorn.Config(app, ws_max_size=MAX_FRAME_BYTES, log_level="warning", lifespan="on",
+                                proxy_headers=bool(trusted), forwarded_allow_ips=trusted or None)
 
         class Server(uvicorn.Server):
             async def startup(self, sockets: list[socket.socket] | None = None) -> None:
