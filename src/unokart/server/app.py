@@ -288,6 +288,14 @@ def create_app(db_path: str | Path, settings: Settings | None = None, database: 
 
     for kind in STORE_ERRORS:
         app.add_exception_handler(kind, store_out_of_reach)  # type: ignore[arg-type]
+    if redis_url:
+        import redis.exceptions
+
+        async def redis_out_of_reach(request: Request, err: Exception) -> Response:
+            refused = cluster_of(request).unreachable(err)
+            return JSONResponse(refused.payload(_language(request)), status_code=503)
+
+        app.add_exception_handler(redis.exceptions.RedisError, redis_out_of_reach)  # type: ignore[arg-type]
 
     @app.exception_handler(Exception)
     async def crashed(request: Request, err: Exception) -> Response:
@@ -296,8 +304,18 @@ def create_app(db_path: str | Path, settings: Settings | None = None, database: 
 
     # ------------------------------------------------------------------ HTTP
     @app.get("/api/health")
-    async def health() -> dict:
-        return {"status": "ok"}
+    async def health(request: Request) -> Response:
+        """Readiness, for a load balancer: 200 when this process can serve tables, else 503 naming what it
+        cannot reach (its database, Redis)."""
+        service, cluster = service_of(request), cluster_of(request)
+        down = []
+        if not service.store_ready():
+            down.append("database")
+        if cluster is not None and not cluster.ready():
+            down.append("redis")
+        if down:
+            return JSONResponse({"status": "unavailable", "down": down}, status_code=503)
+        return JSONResponse({"status": "ok"})
 
     @app.post("/api/tables", status_code=201, responses=_refusals(400, 413, 429, 503))
     async def create_table(request: Request, body: protocol.CreateTable | None = None) -> dict:

@@ -42,7 +42,7 @@ import redis.asyncio as redis
 from .lease import LEASE_PREFIX, FanOut, Lease, process_id
 from .protocol import Said, ServerError
 from .store import STORE_ERRORS
-from .tables import Table, TableService
+from .tables import Outage, Table, TableService
 
 log = logging.getLogger("unokart.cluster")
 
@@ -102,6 +102,7 @@ class Cluster:
         self._pending: dict[str, list[tuple[str, str]]] = {}  # relay -> (connection, text) to forward this tick
         self._tasks: list[asyncio.Task] = []
         self.stopping = False  # handing over on the way out: no table is taken here any more
+        self.redis_outage = Outage("redis", log)  # one log line every few seconds while Redis is out of reach
         self.inbox = FanOut(client, self._receive, prefix=INBOX_PREFIX)
         service.forgotten = self._forgotten
         service.lease_lost = self._lost
@@ -156,6 +157,12 @@ class Cluster:
         valid = TableService.valid_code(code)
         if valid is None:
             raise ServerError("no_such_table", status=404, table=str(code)[:16])
+        try:
+            return await self._locate(valid)
+        except (redis.RedisError, OSError) as err:
+            raise self.unreachable(err) from None
+
+    async def _locate(self, valid: str) -> Table | str:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.ttl + CALL_SECONDS / 2
         while True:
@@ -219,6 +226,22 @@ class Cluster:
         except STORE_ERRORS as err:  # no token without the database: the table waits for it
             self.service.outage(err)
             raise ServerError("table_unavailable", status=503) from None
+        except (redis.RedisError, OSError) as err:
+            raise self.unreachable(err) from None
+
+    def ready(self) -> bool:
+        """Whether this process reaches Redis (as its last look found): what /api/health tells a balancer."""
+        return self.redis_outage.since is None
+
+    def unreachable(self, err: BaseException) -> ServerError:
+        """Redis is out of reach: logged as part of the outage, and every client relayed from here is closed
+        with 1012 at once (its owner cannot be reached, and silence would leave it waiting for nothing);
+        returns the refusal to answer with."""
+        self.redis_outage.failed(err)
+        for ident, relayed in list(self.relayed.items()):
+            self.relayed.pop(ident, None)
+            relayed.conn.close(CLOSE_MOVED)
+        return ServerError("table_unavailable", status=503)
 
     def _hold(self, code: str, lease: Lease) -> None:
         self.leases[code] = lease
@@ -242,9 +265,10 @@ class Cluster:
                     kept = await pipe.execute()
                 confirmed = loop.time()
             except (redis.RedisError, OSError) as err:
+                self.redis_outage.failed(err)
                 if loop.time() - confirmed < self.ttl:
                     continue
-                log.warning("leases unconfirmed for %.1f s: %s", self.ttl, err)
+                log.warning("leases unconfirmed for %.1f s: %d tables given up", self.ttl, len(held))
                 kept = [0] * len(held)
             for (code, lease), ok in zip(held, kept):
                 if not ok and self.leases.get(code) is lease:
@@ -421,7 +445,7 @@ class Cluster:
                         pipe.publish(INBOX_PREFIX + process, text)
                     await pipe.execute()
             except (redis.RedisError, OSError) as err:  # lost: the receivers see a gap in versions and resync
-                log.warning("cluster messages to other processes lost: %s", err)
+                self.unreachable(err)
             for _ in batch:
                 self._outbox.task_done()
 
@@ -437,13 +461,15 @@ class Cluster:
             await asyncio.sleep(WATCH_EVERY)
             ticks += 1
             try:
+                await self.client.ping()
+                self.redis_outage.over()
                 await self._check_owners()
                 await self._check_relays()
                 if ticks % 2 == 0:
                     await self._publish_summaries([t for c, t in self.service.tables.items() if c in self.leases])
                     await self._take_orphans()
             except (redis.RedisError, OSError) as err:
-                log.warning("cluster watch: %s", err)
+                self.unreachable(err)
             except STORE_ERRORS as err:  # the database is out of reach: part of the outage's log, no traceback
                 self.service.outage(err)
             except Exception:  # noqa: BLE001 - the watch must go on whatever one look finds
@@ -509,6 +535,12 @@ class Cluster:
 
     async def lobby(self, limit: int = 200) -> list[dict]:
         """The tables every process holds, newest first (summaries a moment old for other processes' tables)."""
+        try:
+            return await self._lobby(limit)
+        except (redis.RedisError, OSError) as err:
+            raise self.unreachable(err) from None
+
+    async def _lobby(self, limit: int) -> list[dict]:
         codes = [c.decode() if isinstance(c, bytes) else c for c in await self.client.zrevrange(LISTED, 0, 2 * limit - 1)]
         if not codes:
             return []

@@ -164,6 +164,7 @@ class FanOut:
         self.pubsub = client.pubsub()
         self._confirmed: dict[str, asyncio.Event] = {}
         self._reader: asyncio.Task | None = None
+        self._complained = -1e9
 
     async def publish(self, table: str, message: str) -> int:
         """Send one update of ``table`` to every process subscribed to it; returns how many received it."""
@@ -188,8 +189,11 @@ class FanOut:
                 message = await self.pubsub.get_message(ignore_subscribe_messages=False, timeout=1.0)
             except (redis.ConnectionError, OSError) as err:
                 # redis-py reconnects and subscribes again on the next read; what was sent meanwhile is lost,
-                # which the versions in the messages reveal to the receivers.
-                log.warning("fan-out connection lost, reconnecting: %s", err)
+                # which the versions in the messages reveal to the receivers. Said once every few seconds.
+                now = time.monotonic()
+                if now - self._complained >= 5.0:
+                    self._complained = now
+                    log.warning("fan-out connection lost, reconnecting: %s", err)
                 await asyncio.sleep(0.5)
                 continue
             if message is None:

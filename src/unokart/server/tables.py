@@ -43,15 +43,16 @@ OUTAGE_LOG_EVERY = 5.0  # seconds between two log lines about the same store out
 
 
 class Outage:
-    """The log of a store outage: one line when it begins, one every OUTAGE_LOG_EVERY seconds while it lasts
-    (however many writes fail meanwhile), one when it ends; never a traceback."""
+    """The log of an outage (the store's, or Redis's): one line when it begins, one every OUTAGE_LOG_EVERY
+    seconds while it lasts (however many calls fail meanwhile), one when it ends; never a traceback."""
 
-    def __init__(self) -> None:
+    def __init__(self, what: str = "store", logger: logging.Logger = log) -> None:
+        self.what, self.log = what, logger
         self.since: float | None = None
         self.logged = 0.0
         self.failures = 0
 
-    def failed(self, err: BaseException, paused: int) -> None:
+    def failed(self, err: BaseException, paused: int | None = None) -> None:
         now = time.monotonic()
         self.failures += 1
         if self.since is None:
@@ -60,12 +61,13 @@ class Outage:
             return
         self.logged = now
         reason = " ".join(str(err).split())[:200] or type(err).__name__
-        log.warning("store unavailable for %.1f s (%d failed calls), %d tables paused: %s",
-                    now - self.since, self.failures, paused, reason)
+        held = f", {paused} tables paused" if paused is not None else ""
+        self.log.warning("%s unavailable for %.1f s (%d failed calls%s): %s",
+                         self.what, now - self.since, self.failures, held, reason)
 
     def over(self) -> None:
         if self.since is not None:
-            log.warning("store answers again after %.1f s: paused tables resumed", time.monotonic() - self.since)
+            self.log.warning("%s answers again after %.1f s", self.what, time.monotonic() - self.since)
         self.since, self.failures = None, 0
 
 
@@ -279,6 +281,18 @@ class TableService:
             for conn in list(table.connections):
                 conn.push(messages.dumps(messages.state_message(table, conn.seat, conn.lang, 0)))
         self._after_change(table, broadcast=False)
+
+    def store_ready(self) -> bool:
+        """Whether the store answers: asked again (one small read) only while an outage is known."""
+        if self._outage.since is None:
+            return True
+        try:
+            self.store.load_table("")
+        except Exception:  # noqa: BLE001 - still out of reach
+            return False
+        if not self.paused:  # paused tables end the outage themselves, once they have reloaded
+            self._outage.over()
+        return True
 
     def outage(self, err: BaseException) -> None:
         """A call to the store failed outside any table (a lobby's read): logged as part of the outage."""
