@@ -324,11 +324,11 @@ def test_bot_levels_are_only_the_named_levels_and_policies_only_by_name():
 
 def test_every_level_a_client_may_ask_for_makes_a_bot_and_the_others_say_what_is_wrong():
     for level in ("random", "easy", "heuristic", "ismcts", "ismcts:0", "ismcts:1", "ismcts:500", "ismcts:1ms",
-                  "ismcts:500ms", "ismcts:0500"):
+                  "ismcts:500ms"):
         make_bot(protocol.bot_level(level))  # accepted: the bot is made (once ismcts:0ms was, and every move failed)
     refusals = {
         "ismcts:0ms": ("level_no_time", ["1 ms"]),
-        "ismcts:00ms": ("level_no_time", ["1 ms"]),
+        "ismcts:00ms": ("bad_level", ["random", "heuristic"]),  # one spelling per number: no leading zeros
         "ismcts:20000": ("level_over_cap", ["ismcts:500", "ismcts:500ms"]),
         "ismcts:9999999999": ("level_over_cap", ["ismcts:500"]),
         "ismcts:501ms": ("level_over_cap", ["ismcts:500ms"]),
