@@ -87,6 +87,37 @@ class AddressLimits:
             raise ServerError("too_many_requests", status=429, seconds=seconds)
 
 
+class InvalidUTF8Log(logging.Filter):
+    """uvicorn logs each websocket text frame of invalid UTF-8 (it closes the connection with 1007) as an error
+    with a traceback: one client grew the log by 1 MB in 2 s. Here they are counted, one line every few
+    seconds at most, no traceback."""
+
+    EVERY = 5.0
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.count = 0
+        self.told = -self.EVERY
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if not str(record.msg).startswith("Invalid UTF-8"):
+            return True
+        self.count += 1
+        now = time.monotonic()
+        if now - self.told < self.EVERY:
+            return False
+        self.told = now
+        record.msg, record.args = "websocket frames of invalid UTF-8, each closed with 1007: %d so far", (self.count,)
+        record.exc_info, record.exc_text, record.levelno, record.levelname = None, None, logging.WARNING, "WARNING"
+        return True
+
+
+def _quiet_invalid_utf8() -> None:
+    logger = logging.getLogger("uvicorn.error")
+    if not any(isinstance(f, InvalidUTF8Log) for f in logger.filters):
+        logger.addFilter(InvalidUTF8Log())
+
+
 class Connection:
     """One websocket: where it sits, its language, and a queue of frames to send."""
 
@@ -200,6 +231,7 @@ def create_app(db_path: str | Path, settings: Settings | None = None, database: 
     """The server on a SQLite file, or on PostgreSQL (``database``), alone or as one of several processes
     sharing their tables through Redis (``redis_url``, cluster.py)."""
     settings = settings or Settings()
+    _quiet_invalid_utf8()
     creations = AddressLimits(settings.http_rate, 20)
     joins = AddressLimits(settings.http_rate, 20)
     frames = AddressLimits(ADDRESS_SHARE * settings.rate_limit, 2 * ADDRESS_SHARE * settings.rate_limit)
