@@ -677,19 +677,23 @@ class TableService:
         assert table.game is not None
         if action.verb == CATCH and action not in table.game.legal_actions(action.seat):
             raise ServerError("no_effect", rule="R8.3")
-        # Applied to a copy, stored, and only then the table's: a failed write leaves the game as it was,
-        # whatever the database can still do (the copy is cheap, and a refusal never touches the table).
-        game = table.game.copy()
+        game = table.game
         try:
-            game.apply(action)
+            game.apply(action)  # a refusal changes nothing
         except IllegalAction as err:
             raise _refusal(err, table) from None
         finished = game.awaiting == "game_over"
-        with self._writing(table) as tx:
-            tx.add_action(table.game_id, game.round, len(game.actions) - 1, str(action))
-            if finished:
-                tx.finish_game(table.code, table.game_id, list(game.scores), game.game_winner)
-        table.game = game
+        try:
+            with self._writing(table) as tx:
+                tx.add_action(table.game_id, game.round, len(game.actions) - 1, str(action))
+                if finished:
+                    tx.finish_game(table.code, table.game_id, list(game.scores), game.game_winner)
+        except ServerError:
+            # Not stored: undone from memory alone, whatever the database can do now (it reloads on resume).
+            # Nothing ran between the apply and here, so nobody saw the action (a copy before every action
+            # would cost each move what only a failed write needs).
+            table.game = _without_last_action(game)
+            raise
         table.version += 1
         table.seats[action.seat].last_action = (table.version - 1, str(action))
         if finished:
@@ -806,6 +810,13 @@ def _refusal(err: IllegalAction, table: Table) -> ServerError:
     refused = ServerError("illegal_action", rule=err.rule, reason=str(err))
     refused.render = lambda lang: describe_refusal(err, lang, messages.names_in(table, lang))
     return refused
+
+
+def _without_last_action(game: Game) -> Game:
+    """The game as it was before its last action, replayed from its own record (no database needed)."""
+    record = game.record()
+    record["rounds"][-1]["actions"].pop()
+    return Game.from_record(record)
 
 
 def _stop_timers(table: Table) -> None:
