@@ -417,6 +417,8 @@ def create_app(db_path: str | Path, settings: Settings | None = None, database: 
 
         game = finished(request, game_id)
         rounds = len(game["record"]["rounds"])
+        if round.isascii() and round.isdigit() and len(round) > 8:  # said too large, not shown cut
+            raise ServerError("no_such_round", sentence="round_too_large", digits=len(round), rounds=rounds)
         if not round.isascii() or not round.isdigit() or not 1 <= int(round[:4]) <= rounds or len(round) > 4:
             raise ServerError("no_such_round", round=protocol.echo(round, 8), rounds=rounds)
         lang = request.query_params.get("lang")

@@ -144,6 +144,15 @@ class ServerError(Exception):
         return out
 
 
+def no_such_seat(value: object) -> ServerError:
+    """A seat that is not there: a number too long to show is said to be too large, not shown cut
+    (seat 2**70 was answered "no seat 11805916")."""
+    text = str(value)
+    if len(text) > 8 and text.lstrip("-").isdigit():
+        return ServerError("no_such_seat", sentence="seat_too_large", digits=len(text.lstrip("-")), last=MAX_SEATS - 1)
+    return ServerError("no_such_seat", seat=echo(value, 8))
+
+
 def echo(value: object, limit: int = 40) -> str:
     """A client's value quoted back in an error: short, and always encodable."""
     return str(value)[:limit].encode("utf-8", "replace").decode("utf-8")
@@ -320,7 +329,7 @@ def refusal(errors: Any, skip: int = 0) -> ServerError:
         return ServerError("bad_options", reason=Said("server.reason.option_value", option=option))
     if field == "bots" and len(loc) > 1:
         if kind == "string_pattern_mismatch":
-            return ServerError("no_such_seat", seat=echo(loc[1], 8))
+            return no_such_seat(loc[1])
         if kind in _TOO_LONG:
             return level_too_long(first.get("input"))
     if field == "level" and kind in _TOO_LONG:
@@ -335,7 +344,7 @@ def refusal(errors: Any, skip: int = 0) -> ServerError:
         low, high = TIMER_RANGE if field == "turn_timer" else (2, MAX_SEATS)
         return ServerError(_RANGE_CODES[field], low=low, high=high)
     if field == "seat" and kind in ("greater_than_equal", "less_than_equal"):
-        return ServerError("no_such_seat", seat=echo(first.get("input"), 8))
+        return no_such_seat(first.get("input"))
     if field == "name" and kind == "value_error":
         return ServerError("bad_name", sentence="bad_name_char", char=echo(first.get("ctx", {}).get("error", "?"), 8))
     if field == "name" and kind in _TOO_LONG:

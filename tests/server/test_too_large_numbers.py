@@ -1,0 +1,48 @@
+"""A number too large is said to be too large, not shown cut (issue 26, item 9): seat 2**70 was answered
+"no seat 11805916", and a 28-digit round "no round 99999999"."""
+
+from __future__ import annotations
+
+import time
+
+import httpx
+import pytest
+
+from helpers.server import serve_for_module
+
+HUGE_SEAT = str(2**70)  # 22 digits
+HUGE_ROUND = "9" * 28
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    yield from serve_for_module(tmp_path_factory.mktemp("numbers") / "unokart.sqlite")
+
+
+def _said(response, code: str) -> str:
+    assert response.status_code in (400, 404) and response.json()["code"] == code, response.text
+    return response.json()["message"]
+
+
+def test_a_huge_seat_is_said_too_large_in_a_join_and_in_a_tables_bots(server):
+    code = server.create(seats=2)["code"]
+    for response in (httpx.post(f"{server.url}/api/tables/{code}/join", json={"name": "Ann", "seat": 2**70}),
+                     httpx.post(f"{server.url}/api/tables", json={"seats": 2, "bots": {HUGE_SEAT: "easy"}})):
+        message = _said(response, "no_such_seat")
+        assert "22 digits" in message and HUGE_SEAT[:8] not in message, message
+    # A small wrong seat is still named as given.
+    assert "seat 7" in _said(httpx.post(f"{server.url}/api/tables/{code}/join", json={"name": "Ann", "seat": 7}),
+                             "no_such_seat")
+
+
+def test_a_huge_round_is_said_too_large(server):
+    server.create(seats=2, bots={"0": "random", "1": "random"}, start=True, options={"target_score": 100, "hand_size": 3})
+    deadline = time.monotonic() + 120
+    while not (games := httpx.get(server.url + "/api/games").json()["games"]):
+        assert time.monotonic() < deadline, "the bots' game never finished"
+        time.sleep(0.1)
+    game = games[0]
+    message = _said(httpx.get(f"{server.url}/api/games/{game['id']}/replay", params={"round": HUGE_ROUND}),
+                    "no_such_round")
+    assert "28 digits" in message and "99999999" not in message, message
+    assert f"1 to {game['rounds']}" in message
