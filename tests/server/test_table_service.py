@@ -234,7 +234,10 @@ def test_a_full_server_refuses_new_tables_with_a_clear_error(tmp_path):
     ("\u200d", "bad_name_char"),
     ("A" * 25, "name_too_long"),
     ("   ", "bad_name"),
-    ("\x07bell", "bad_name_char"),
+    ("\x07bell", "bad_name_control"),       # control characters are called that, not invisible (item 9)
+    ("Ann\tBob", "bad_name_control"),
+    ("Ann\nBob", "bad_name_control"),
+    ("Ann\x00", "bad_name_control"),
     ("\u3164", "bad_name_char"),            # Hangul filler: a letter that draws nothing
     ("\u3164\u3164\u3164", "bad_name_char"),
     ("Ann\uffa0", "bad_name_char"),         # its halfwidth form, making a second "Ann"

@@ -405,6 +405,8 @@ def clean_name(name: str) -> str:
                 and unicodedata.category(name[index + 1])[0] in "LM"
             if inside:
                 continue
+        if category == "Cc":  # a tab, a line break, NUL: not invisible, and nothing to do with direction
+            raise ServerError("bad_name", sentence="bad_name_control", char=f"U+{ord(char):04X}")
         if category[0] == "C" or category in ("Zl", "Zp") or char in _INVISIBLE_LETTERS:
             raise ServerError("bad_name", sentence="bad_name_char", char=f"U+{ord(char):04X}")
     if not name:
