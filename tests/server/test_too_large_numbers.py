@@ -1,5 +1,6 @@
-"""A number too large is said to be too large, not shown cut (issue 26, item 9): seat 2**70 was answered
-"no seat 11805916", and a 28-digit round "no round 99999999"."""
+"""Refusals that say what is wrong (issue 26, item 9). A number too large is said to be too large, not shown
+cut: seat 2**70 was answered "no seat 11805916", and a 28-digit round "no round 99999999". A body of `null`
+created a table while a join with `null` was refused."""
 
 from __future__ import annotations
 
@@ -46,3 +47,12 @@ def test_a_huge_round_is_said_too_large(server):
                     "no_such_round")
     assert "28 digits" in message and "99999999" not in message, message
     assert f"1 to {game['rounds']}" in message
+
+
+def test_a_null_body_is_refused_at_creation_as_at_a_join_and_no_body_is_the_defaults(server):
+    code = server.create(seats=2)["code"]
+    headers = {"Content-Type": "application/json"}
+    for url in (server.url + "/api/tables", f"{server.url}/api/tables/{code}/join"):
+        refused = httpx.post(url, content=b"null", headers=headers)
+        assert refused.status_code == 400 and refused.json()["code"] == "not_object", (url, refused.text)
+    assert httpx.post(server.url + "/api/tables").status_code == 201

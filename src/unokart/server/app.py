@@ -351,6 +351,8 @@ def create_app(db_path: str | Path, settings: Settings | None = None, database: 
 
     @app.post("/api/tables", status_code=201, responses=_refusals(400, 413, 429, 503))
     async def create_table(request: Request, body: protocol.CreateTable | None = None) -> dict:
+        if body is None and (await request.body()).strip():
+            raise ServerError("not_object")  # `null`: refused as a join's is (no body at all is the defaults)
         creations.check(address(request))
         service, cluster = service_of(request), cluster_of(request)
         if cluster is None:
