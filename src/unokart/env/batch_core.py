@@ -26,68 +26,91 @@ from librt.vecs import vec
 from mypy_extensions import u8
 
 from ..rules import actions as A
-from ..rules.actions import Action
-from ..rules.cards import WILD_DRAW_FOUR, WILD_ITEM_BOX
+from ..rules.actions import Action, make
+from ..rules.cards import N_FACES as FACES, WILD_DRAW_FOUR, WILD_ITEM_BOX
 from ..rules.engine import Game
 from ..rules.referee import Referee
 from ..rules.states import AWAIT_PLAY, AWAITING, GAME_OVER, ROUND_OVER
 from ..rules.options import Options
 from ..rules.view import View
+from . import actions as IX
+from .layout import LAYOUT, OBS_SIZE as _OBS_SIZE
 
-N_FACES: Final = 54
-MAX_PLAYERS: Final = 10
-N_ACTIONS: Final = 255
-DECLINE: Final = 254
-OBS_SIZE: Final = 297
+N_FACES: Final = FACES
+MAX_PLAYERS: Final = IX.MAX_PLAYERS
+N_ACTIONS: Final = IX.N_ACTIONS
+DECLINE: Final = IX.DECLINE
+OBS_SIZE: Final = _OBS_SIZE
 SCORES_AT: Final = OBS_SIZE + 1  # after a pad byte: BatchEnv reads the raw scores as aligned uint16
 ROW_SIZE: Final = SCORES_AT + 2 * MAX_PLAYERS  # the observation, a pad byte, the raw scores
-# Offsets of the observation's parts (observation.LAYOUT; tests check they agree).
-HAND: Final = 0
-TOP: Final = 54
-COLOR: Final = 108
-DISCARD: Final = 112
-SIZES: Final = 166
-SEATED: Final = 176
-SCORES: Final = 186
-UNO_SAID: Final = 196
-WINDOW: Final = 206
-TO_ACT: Final = 216
-AWAITING_AT: Final = 226
-DIRECTION: Final = 235
-PENDING: Final = 236
-STOCK: Final = 237
-DRAWN_AT: Final = 238
-COVERED: Final = 292
-REACTING: Final = 296
+# Offsets of the observation's parts (env/layout.py), held in compiled statics.
+HAND: Final = LAYOUT["hand"].start
+TOP: Final = LAYOUT["top"].start
+COLOR: Final = LAYOUT["color"].start
+DISCARD: Final = LAYOUT["discard"].start
+SIZES: Final = LAYOUT["hand_sizes"].start
+SEATED: Final = LAYOUT["seated"].start
+SCORES: Final = LAYOUT["scores"].start
+UNO_SAID: Final = LAYOUT["uno_said"].start
+WINDOW: Final = LAYOUT["uno_window"].start
+TO_ACT: Final = LAYOUT["to_act"].start
+AWAITING_AT: Final = LAYOUT["awaiting"].start
+DIRECTION: Final = LAYOUT["direction"].start
+PENDING: Final = LAYOUT["pending"].start
+STOCK: Final = LAYOUT["stock"].start
+DRAWN_AT: Final = LAYOUT["drawn"].start
+COVERED: Final = LAYOUT["covered_color"].start
+REACTING: Final = LAYOUT["reacting"].start
+
+
+def _index(action: Action) -> int:
+    return IX.index_of_action(action, 2)
+
+
+# The action indices (env/actions.py), read off its own table once: a play's index by face (a Wild Draw
+# Four's for red, the colour added), with and without UNO; a jump's; each verb's; an offset verb's for offset 0.
+_PLAY_AT: Final = [_index(make(0, A.PLAY, f, 0 if f == WILD_DRAW_FOUR else -1)) for f in range(FACES)]
+_PLAY_UNO_AT: Final = [_index(make(0, A.PLAY, f, 0 if f == WILD_DRAW_FOUR else -1, uno=True)) for f in range(FACES)]
+_JUMP_AT: Final = IX.JUMP
+_JUMP_UNO_AT: Final = IX.JUMP_UNO
+_DRAW_AT: Final = _index(make(0, A.DRAW))
+_PASS_AT: Final = _index(make(0, A.PASS))
+_CHALLENGE_AT: Final = _index(make(0, A.CHALLENGE))
+_ACCEPT_AT: Final = _index(make(0, A.ACCEPT))
+_COLOR_AT: Final = _index(make(0, A.COLOR, color=0))
+_UNO_AT: Final = _index(make(0, A.UNO))
+_TARGET_AT: Final = _index(make(0, A.TARGET, target=1)) - 1
+_SWAP_AT: Final = _index(make(0, A.SWAP, target=1)) - 1
+_CATCH_AT: Final = _index(make(0, A.CATCH, target=1)) - 1
 
 
 def action_index(a: Action, players: int) -> int:
-    """The env's index of a core action (docs/ENV.md), by arithmetic: no hashing of the action."""
+    """The env's index of a core action (docs/ENV.md), from the tables above: no hashing of the action."""
     verb = a.verb
     if verb == A.PLAY:
         card = a.card
-        variant = card if card < 52 else (52 + a.color if card == WILD_DRAW_FOUR else 56)
-        return variant + 57 if a.uno else variant
+        at = _PLAY_UNO_AT[card] if a.uno else _PLAY_AT[card]
+        return at + a.color if card == WILD_DRAW_FOUR else at
     if verb == A.DRAW:
-        return 218
+        return _DRAW_AT
     if verb == A.ACCEPT:
-        return 221
+        return _ACCEPT_AT
     if verb == A.PASS:
-        return 219
+        return _PASS_AT
     if verb == A.CHALLENGE:
-        return 220
+        return _CHALLENGE_AT
     if verb == A.COLOR:
-        return 222 + a.color
+        return _COLOR_AT + a.color
     if verb == A.UNO:
-        return 244
+        return _UNO_AT
     if verb == A.JUMP:
-        return 166 + a.card if a.uno else 114 + a.card
+        return (_JUMP_UNO_AT if a.uno else _JUMP_AT) + a.card
     offset = (a.target - a.seat) % players
     if verb == A.CATCH:
-        return 244 + offset
+        return _CATCH_AT + offset
     if verb == A.TARGET:
-        return 225 + offset
-    return 234 + offset  # swap
+        return _TARGET_AT + offset
+    return _SWAP_AT + offset  # swap
 
 
 class Slot:
