@@ -136,3 +136,9 @@ def test_the_core_hands_out_no_list_of_its_own():
     events = game.events
     assert isinstance(events, tuple) and len(events) == game.event_count()
     assert isinstance(game.hand_points(), tuple)
+
+
+def test_a_referee_of_a_game_rebuilt_from_its_record_asks_as_the_first_one_did():
+    referee = forgotten_uno()
+    again = Referee(Game.from_record(referee.game.record()))
+    assert again.asking() == referee.asking() == (2, 0, 1)

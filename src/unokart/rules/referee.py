@@ -36,11 +36,19 @@ class Referee:
     _declined: int      # the seats that declined in this moment, as bits
 
     def __init__(self, game: Game) -> None:
+        """The referee of ``game`` as it stands: the moment opened by this round's last turn action, or by
+        its deal (a game rebuilt from its record is asked as it was; declines are not recorded, so every
+        seat of that moment is asked again)."""
         self.game = game
         self.seat = -1
         self.reacting = False
         self.legal = ()
-        self._open(game.dealer)
+        opener = game.dealer
+        for action in reversed(game.actions):
+            if action.verb in TURN_VERBS:
+                opener = action.seat
+                break
+        self._open(opener)
 
     def _open(self, opener: int) -> None:
         self._opener = opener
