@@ -81,7 +81,7 @@ def test_masks_are_exactly_the_legal_actions():
         obs, mask, seat, _, _ = batch.step(random_actions(mask, rng))
 
 
-def test_action_index_arithmetic_matches_the_action_table():
+def test_the_compiled_action_index_matches_the_action_table():
     for players in range(2, 11):
         for action, index in action_table(players)[1].items():
             assert batch_core.action_index(action, players) == index

@@ -43,24 +43,32 @@ DECLINE: Final = IX.DECLINE
 OBS_SIZE: Final = _OBS_SIZE
 SCORES_AT: Final = OBS_SIZE + 1  # after a pad byte: BatchEnv reads the raw scores as aligned uint16
 ROW_SIZE: Final = SCORES_AT + 2 * MAX_PLAYERS  # the observation, a pad byte, the raw scores
+
+
+def _at(part: str) -> int:
+    """Where a part of the observation starts (typed: the compiled writer adds offsets as native ints)."""
+    start: int = LAYOUT[part].start
+    return start
+
+
 # Offsets of the observation's parts (env/layout.py), held in compiled statics.
-HAND: Final = LAYOUT["hand"].start
-TOP: Final = LAYOUT["top"].start
-COLOR: Final = LAYOUT["color"].start
-DISCARD: Final = LAYOUT["discard"].start
-SIZES: Final = LAYOUT["hand_sizes"].start
-SEATED: Final = LAYOUT["seated"].start
-SCORES: Final = LAYOUT["scores"].start
-UNO_SAID: Final = LAYOUT["uno_said"].start
-WINDOW: Final = LAYOUT["uno_window"].start
-TO_ACT: Final = LAYOUT["to_act"].start
-AWAITING_AT: Final = LAYOUT["awaiting"].start
-DIRECTION: Final = LAYOUT["direction"].start
-PENDING: Final = LAYOUT["pending"].start
-STOCK: Final = LAYOUT["stock"].start
-DRAWN_AT: Final = LAYOUT["drawn"].start
-COVERED: Final = LAYOUT["covered_color"].start
-REACTING: Final = LAYOUT["reacting"].start
+HAND: Final = _at("hand")
+TOP: Final = _at("top")
+COLOR: Final = _at("color")
+DISCARD: Final = _at("discard")
+SIZES: Final = _at("hand_sizes")
+SEATED: Final = _at("seated")
+SCORES: Final = _at("scores")
+UNO_SAID: Final = _at("uno_said")
+WINDOW: Final = _at("uno_window")
+TO_ACT: Final = _at("to_act")
+AWAITING_AT: Final = _at("awaiting")
+DIRECTION: Final = _at("direction")
+PENDING: Final = _at("pending")
+STOCK: Final = _at("stock")
+DRAWN_AT: Final = _at("drawn")
+COVERED: Final = _at("covered_color")
+REACTING: Final = _at("reacting")
 
 
 def _index(action: Action) -> int:
