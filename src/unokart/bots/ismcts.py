@@ -1,14 +1,14 @@
 """Information-Set Monte Carlo search: the strongest bot.
 
 Two parts. A prior: the heuristic's choices, made patient and sharpened by
-what the view tells (its plays are ``careful``'s, bots/careful.py). It keeps its wilds for its last card and its action cards
-and big cards until an opponent is down to one card (the heuristic lets them
-go at two), and it accepts a Wild Draw Four unless it was itself about to go
-out, since only then has a careful player a reason to bluff (the heuristic
-reckons the odds as if the culprit's hand were random). A player who drew
-rather than played lacks the colour then asked for (knowledge.hand_voids), so
-colours it lacks are worth leading and choosing, and points are shed when it
-is about to go out.
+what the view tells (its plays are ``careful``'s, bots/careful.py). It keeps
+its wilds for its last card and its action cards and big cards until an
+opponent is down to one card (the heuristic lets them go at two), and it
+accepts a Wild Draw Four unless it was itself about to go out, since only then
+has a careful player a reason to bluff (the heuristic reckons the odds as if
+the culprit's hand were random). A player who drew rather than played lacks
+the colour then asked for (knowledge.hand_voids), so colours it lacks are
+worth leading and choosing, and points are shed when it is about to go out.
 
 Then search: each iteration deals the cards this seat cannot see at random,
 consistent with its view (hand sizes, the discard pile, the voids above), and
@@ -30,8 +30,8 @@ import time
 
 from ..rules import Action, View
 from ..rules import actions as A
-from .determinize import Determinizer
 from .careful import LEAD_LACKED, CarefulBot
+from .determinize import Determinizer
 from .heuristic import HeuristicBot
 from .knowledge import next_seat_lacks
 from .playout import THREAT, color_scores, playout, round_value
