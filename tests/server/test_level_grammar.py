@@ -19,6 +19,7 @@ def test_a_budget_in_other_digits_or_with_leading_zeros_is_refused(level):
 
 
 @pytest.mark.parametrize("level, stored", [("ismcts:500", "ismcts:500"), ("ismcts:0", "ismcts:0"),
-                                           ("ismcts:20ms", "ismcts:20ms"), (" ISMCTS:10 ", "ismcts:10")])
+                                           ("ismcts:20ms", "ismcts:20ms"), (" ISMCTS:10 ", "ismcts:10"),
+                                           ("careful", "careful"), ("Careful", "careful")])
 def test_the_canonical_spelling_is_accepted_and_stored_as_one_form(level, stored):
     assert protocol.bot_level(level) == stored

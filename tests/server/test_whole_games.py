@@ -23,7 +23,7 @@ from helpers.server import Client, check_messages_against_record, play_to_the_en
 TABLES = [
     ({"target_score": 100}, {"2": "easy", "3": "ismcts:5"}, 1),
     ({"target_score": 40, "hand_size": 4, "stacking": True, "jump_in": True, "seven_zero": True},
-     {"2": "random", "3": "heuristic"}, 2),
+     {"2": "random", "3": "careful"}, 2),
 ]
 
 

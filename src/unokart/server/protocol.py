@@ -39,7 +39,7 @@ MAX_PLAYOUTS = 500  # about 0.35 s of search: the longest any other table's bot 
 MAX_MILLISECONDS = 500
 # A budget is ASCII digits without leading zeros: one way to write each number (\d also took "٥٠٠" and "５００",
 # and leading zeros "0000500", each stored as typed: one level with many names).
-LEVEL_PATTERN = regex.compile(r"(random|easy|heuristic|ismcts(?::(0|[1-9][0-9]*)(ms)?)?|policy:([A-Za-z0-9_-]{1,40}))")
+LEVEL_PATTERN = regex.compile(r"(random|easy|heuristic|careful|ismcts(?::(0|[1-9][0-9]*)(ms)?)?|policy:([A-Za-z0-9_-]{1,40}))")
 MAX_GAME_ID = 2**53  # finished games' ids: what a JavaScript number holds exactly
 
 # Bidirectional controls turn the rest of a sentence around for everyone who reads it.

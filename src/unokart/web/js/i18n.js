@@ -93,7 +93,7 @@ export function seatNames(players, seats = []) {
 
 // The server names a bot "Bot {seat} ({level})" in English (server.bot_name); a finished game's
 // record keeps only that name, so the replay viewer recognises it to show the bot in words.
-const RECORDED_BOT = /^Bot (\d+) \(((?:random|easy|heuristic|ismcts)(?::\d+(?:ms)?)?)\)$/;
+const RECORDED_BOT = /^Bot (\d+) \(((?:random|easy|heuristic|careful|ismcts)(?::\d+(?:ms)?)?)\)$/;
 
 /** Names from a game record, recorded bots shown as in seatNames. */
 export function recordedNames(players) {

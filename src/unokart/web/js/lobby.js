@@ -4,7 +4,7 @@ import { api, tokenKey } from "./net.js";
 import { el, showError, navigate } from "./ui.js";
 import { cardElement } from "./cards.js";
 
-export const BOT_LEVELS = ["easy", "heuristic", "ismcts", "random"];
+export const BOT_LEVELS = ["easy", "heuristic", "careful", "ismcts", "random"];
 const HOUSE_RULES = ["stacking", "draw_until_playable", "force_play", "jump_in", "seven_zero"];
 const TIMERS = [null, 15, 30, 60, 120];
 
