@@ -85,7 +85,8 @@ def main() -> None:
         sys.exit(t("env.extra_missing", missing=err.name))
 
     from unokart.bots import make_bot
-    from unokart.env import PolicyBot, SingleAgentEnv
+    from unokart.bots.policy import PolicyBot
+    from unokart.env import SingleAgentEnv
     from unokart.sim.match import play_game
 
     torch.set_num_threads(1)  # a shared 2-core machine: one core for training

@@ -23,7 +23,7 @@ import numpy as np  # noqa: E402
 
 from unokart.env import BatchEnv  # noqa: E402
 from unokart.env.aec import observation_space  # noqa: E402
-from unokart.env.numpy_policy import FORMAT, NumpyPolicy  # noqa: E402
+from unokart.bots.policy import FORMAT, NumpyPolicy  # noqa: E402
 
 
 def init_params(rng: np.random.Generator, sizes: list[int]) -> dict[str, np.ndarray]:

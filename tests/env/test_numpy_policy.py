@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from unokart.bots import make_bot
-from unokart.env.numpy_policy import FORMAT, PACKAGED_MODELS, NumpyPolicy, known_policies, policy_bot
+from unokart.bots.policy import FORMAT, PACKAGED_MODELS, NumpyPolicy, known_policies, policy_bot
 from unokart.env.observation import OBS_SIZE
 from unokart.sim.match import play_game
 

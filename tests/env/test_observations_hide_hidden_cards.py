@@ -12,7 +12,7 @@ import pytest
 
 from unokart.env import raw_env
 from unokart.env.observation import LAYOUT, OBS_SIZE, encode
-from unokart.env.policy_bot import observation_for
+from unokart.bots.policy import observation_for
 from env_helpers import ALL_HOUSE_RULES, random_walk
 
 

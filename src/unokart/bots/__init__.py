@@ -13,7 +13,7 @@ A bot is any object with ``choose(view, legal_actions, rng) -> Action | None``:
 builds one by name (``careful``: the heuristic played patiently, counting cards and challenging
 only on evidence; ``ismcts`` alone: 60 playouts a decision; ``ismcts:0``: its prior alone,
 no search; ``policy:NAME`` seats a policy trained in ``unokart.env`` and saved as ``NAME.npz``,
-played with numpy alone, e.g. the shipped ``policy:baseline``).
+played with numpy alone by ``policy.py``, e.g. the shipped ``policy:baseline``).
 """
 
 from __future__ import annotations
@@ -41,21 +41,14 @@ def make_bot(name: str, models_dir: "str | None" = None) -> Bot:
     """A bot by name; ``ismcts:<budget>`` sets the search budget (iterations, or ``<N>ms`` of time, per decision).
 
     ``policy:NAME`` (NAME: 1-40 of ``A-Z a-z 0-9 _ -``) plays ``NAME.npz`` from ``models_dir`` (or
-    $UNOKART_MODELS, then the policies shipped in ``unokart/env/models``) with numpy alone; with a
-    ``models_dir`` only such names are accepted (a server offers policies by name, never by path).
+    $UNOKART_MODELS, then the policies shipped in ``unokart/env/models``) with numpy alone (``policy.py``);
+    with a ``models_dir`` only such names are accepted (a server offers policies by name, never by path).
     Without one, ``policy:<path.npz>`` loads that file and ``policy:<model.zip>`` a MaskablePPO model."""
     kind, sep, arg = name.strip().lower().partition(":")
     if kind == "policy" and sep:
-        from ..env import numpy_policy  # numpy only when asked for
+        from .policy import policy_level  # numpy (and the env's encoding) only when a policy is asked for
 
-        written = name.strip().partition(":")[2]  # as written, not lowercased
-        if models_dir is not None or numpy_policy.NAME_PATTERN.fullmatch(written):
-            return numpy_policy.policy_bot(written, models_dir)
-        if written.endswith(".npz"):
-            return numpy_policy.NumpyPolicyBot(numpy_policy.NumpyPolicy.load(written), f"policy:{written}")
-        from ..env.policy_bot import PolicyBot  # the model library only when asked for
-
-        return PolicyBot(written)
+        return policy_level(name.strip().partition(":")[2], models_dir)  # as written, not lowercased
     if kind == "random" and not sep:
         return RandomBot()
     if kind == "easy" and not sep:
