@@ -13,9 +13,7 @@ import asyncio
 import contextlib
 import json
 import logging
-import math
 import time
-from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +25,7 @@ from starlette.staticfiles import StaticFiles
 
 from ..i18n import LANGUAGES, catalogue, current_language, t
 from . import protocol
+from .limits import AddressLimits, Now, TokenBucket, talk_bucket, talk_limited, talk_limits
 from .messages import dumps
 from .protocol import MAX_BODY_BYTES, ServerError
 from .store import STORE_ERRORS, SQLiteStore
@@ -39,52 +38,6 @@ OUTBOX_LIMIT = 2000  # queued messages; a client this far behind is dropped
 MAX_CONNECTIONS_PER_ADDRESS = 64
 ADDRESS_SHARE = 5  # the connections of one address share five connections' worth of messages
 SWEEP_EVERY = 30.0  # seconds between sweeps of idle tables out of memory
-
-
-class TokenBucket:
-    """``rate`` events a second on average, in bursts of ``burst``."""
-
-    __slots__ = ("rate", "burst", "tokens", "refilled")
-
-    def __init__(self, rate: float, burst: float):
-        self.rate, self.burst = rate, burst
-        self.tokens, self.refilled = burst, time.monotonic()
-
-    def take(self) -> float:
-        """0 when allowed (a token is spent), else the seconds until a token is due."""
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.refilled) * self.rate)
-        self.refilled = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return 0.0
-        return (1 - self.tokens) / self.rate
-
-
-class AddressLimits:
-    """A bucket per client address, the least recently seen forgotten first (so the limiter itself stays bounded)."""
-
-    def __init__(self, rate: float, burst: float, remember: int = 10000):
-        self.rate, self.burst, self.remember = rate, burst, remember
-        self.buckets: OrderedDict[str, TokenBucket] = OrderedDict()
-
-    def take(self, address: str) -> float:
-        """0 when allowed, else the seconds until this address may go on."""
-        bucket = self.buckets.pop(address, None) or TokenBucket(self.rate, self.burst)
-        self.buckets[address] = bucket
-        if len(self.buckets) > self.remember:
-            self.buckets.popitem(last=False)
-        return bucket.take()
-
-    def check(self, address: str, websocket: bool = False) -> None:
-        """ServerError when this address is over its budget: HTTP's 429 too_many_requests, or over a websocket
-        the same refusal as the error rate_limited (both say in how many seconds to try again)."""
-        wait = self.take(address)
-        if wait:
-            seconds = max(1, math.ceil(wait))
-            if websocket:
-                raise ServerError("rate_limited", status=429, sentence="join_rate_limited", seconds=seconds)
-            raise ServerError("too_many_requests", status=429, seconds=seconds)
 
 
 class InvalidUTF8Log(logging.Filter):
@@ -121,7 +74,7 @@ def _quiet_invalid_utf8() -> None:
 class Connection:
     """One websocket: where it sits, its language, and a queue of frames to send."""
 
-    def __init__(self, rate: float, lang: str) -> None:
+    def __init__(self, rate: float, lang: str, now: Now = time.monotonic, chat_rate: float = 0.5) -> None:
         self.table: Table | None = None
         self.seat: int | None = None
         self.hello = False
@@ -129,7 +82,8 @@ class Connection:
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self.closed = False
         self.close_code = 1000
-        self.bucket = TokenBucket(rate, 2 * rate)
+        self.bucket = TokenBucket(rate, 2 * rate, now)
+        self.talk = talk_bucket(chat_rate, now)  # chat and reactions: a budget of their own
         self._last_limit_error = 0.0
 
     def push(self, text: str) -> None:
@@ -159,6 +113,16 @@ class Connection:
         if tell:
             self._last_limit_error = now
         return False, tell
+
+    def may_talk(self, by_address: AddressLimits, address: str) -> None:
+        """ServerError rate_limited when this connection, or its address, is over its chat and reaction budget.
+
+        Checked where the client is connected (the table's owner may be another process, which checks the
+        seat's own budget): a connection over its budget does not spend its address's, so one flooding
+        connection does not silence the others of its address."""
+        wait = self.talk.take() or by_address.take(address)
+        if wait:
+            raise talk_limited(wait)
 
 
 def _language(request: Request) -> str:
@@ -235,6 +199,7 @@ def create_app(db_path: str | Path, settings: Settings | None = None, database: 
     creations = AddressLimits(settings.http_rate, 20)
     joins = AddressLimits(settings.http_rate, 20)
     frames = AddressLimits(ADDRESS_SHARE * settings.rate_limit, 2 * ADDRESS_SHARE * settings.rate_limit)
+    talks = talk_limits(settings.chat_rate)
     sockets: dict[str, int] = {}
 
     @contextlib.asynccontextmanager
@@ -447,7 +412,7 @@ def create_app(db_path: str | Path, settings: Settings | None = None, database: 
     async def websocket_endpoint(websocket: WebSocket, code: str) -> None:
         service, cluster = service_of(websocket), cluster_of(websocket)
         await websocket.accept()
-        conn = Connection(settings.rate_limit, current_language())
+        conn = Connection(settings.rate_limit, current_language(), chat_rate=settings.chat_rate)
         who = address(websocket)
         if sockets.get(who, 0) >= MAX_CONNECTIONS_PER_ADDRESS:
             await websocket.send_text(dumps(ServerError("too_many_connections", limit=MAX_CONNECTIONS_PER_ADDRESS).payload()))
@@ -462,9 +427,12 @@ def create_app(db_path: str | Path, settings: Settings | None = None, database: 
         sockets[who] = sockets.get(who, 0) + 1
 
         def admit(message: protocol.Message) -> None:
-            """A websocket join takes a seat as an HTTP join does, so it spends the same budget of the address."""
+            """A websocket join takes a seat as an HTTP join does, so it spends the same budget of the address;
+            chat and reactions spend their own, per connection and per address."""
             if message.type == "join" and not conn.hello:  # type: ignore[attr-defined]
                 joins.check(who, websocket=True)
+            elif message.type in protocol.TALK:  # type: ignore[attr-defined]
+                conn.may_talk(talks, who)
 
         writer = asyncio.create_task(_write(websocket, conn))
         relay = None

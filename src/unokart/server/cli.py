@@ -152,6 +152,7 @@ def register(app: typer.Typer) -> None:
         # Checked by policies(), so that a file given here is answered in the catalogue's one sentence, not click's.
         models: Optional[Path] = typer.Option(None, help=t("server.help.models")),
         rate_limit: float = typer.Option(20.0, min=1.0, help=t("server.help.rate_limit")),
+        chat_rate: float = typer.Option(0.5, min=0.01, help=t("server.help.chat_rate")),
         url: Optional[str] = typer.Option(None, help=t("server.help.url")),
         redis_url: Optional[str] = typer.Option(None, "--redis", metavar="URL", help=t("server.help.redis")),
         database: Optional[str] = typer.Option(None, "--database", metavar="URL", help=t("server.help.database")),
@@ -182,7 +183,7 @@ def register(app: typer.Typer) -> None:
         settings = Settings(bot_delay=bot_delay, round_pause=round_pause, grace=grace, base_url=url,
                             bot_processes=bot_processes, rate_limit=rate_limit, http_rate=http_rate,
                             max_tables=max_tables, idle=idle, models=offered, models_dir=models,
-                            lease_ttl=lease_ttl)
+                            lease_ttl=lease_ttl, chat_rate=chat_rate)
         app = create_app(db, settings, database=database, redis_url=redis_url)
         # Proxy headers only from the proxies the operator names: by default none is believed (uvicorn believed
         # 127.0.0.1, so any local process could forge the address the per-address limits count).

@@ -25,6 +25,7 @@ MAX_FRAME_BYTES = 65536  # the transport closes the connection above this
 MAX_BODY_BYTES = 16384
 MAX_ID_CHARS = 64
 MAX_NAME_CHARS = 24
+MAX_TEXT_CHARS = 200  # a chat message
 MAX_TOKEN_CHARS = 64
 MAX_ACTION_CHARS = 64
 MAX_LEVEL_CHARS = 32
@@ -46,6 +47,9 @@ MAX_GAME_ID = 2**53  # finished games' ids: what a JavaScript number holds exact
 _JOINERS = frozenset("\u200c\u200d")  # ZWNJ and ZWJ shape Indic and Arabic words: allowed inside a word
 # Letters that draw nothing (Hangul fillers, default-ignorable): a name made of them looks empty, or like another's.
 _INVISIBLE_LETTERS = frozenset("\u115f\u1160\u3164\uffa0")
+# Reactions a table accepts (PROTOCOL.md section 4): a fixed set, so a reaction is never a message in disguise.
+REACTIONS = ("\U0001F44D", "\U0001F44F", "\U0001F602", "\U0001F62E", "\U0001F622", "\U0001F621", "\U0001F389",
+             "\U0001F34C")  # thumbs up, clapping, tears of joy, open mouth, crying, pouting, party popper, banana
 # Characters that draw nothing although they count as symbols or marks: they do not make a name visible.
 _BLANKS = frozenset("\u2800\u034f\u17b4\u17b5\u180b\u180c\u180d\u180e\u180f") | frozenset(map(chr, range(0xFE00, 0xFE10)))
 
@@ -280,6 +284,18 @@ class Leave(Message):
     token: Token
 
 
+class Chat(Message):
+    type: Literal["chat"]
+    token: Token
+    text: Annotated[Text, Field(max_length=MAX_MESSAGE_BYTES)]  # the real limit, with its reason: clean_text
+
+
+class React(Message):
+    type: Literal["react"]
+    token: Token | None = None  # a spectator reacts without one
+    emoji: Annotated[Text, Field(max_length=16)]
+
+
 class Sync(Message):
     type: Literal["sync"]
 
@@ -288,11 +304,13 @@ class Ping(Message):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[Union[Join, Resume, Watch, Act, SetBot, Start, Rematch, Leave, Sync, Ping],
+ClientMessage = Annotated[Union[Join, Resume, Watch, Act, SetBot, Start, Rematch, Leave, Chat, React, Sync, Ping],
                           Field(discriminator="type")]
 MESSAGES: dict[str, type[Message]] = {m.model_fields["type"].annotation.__args__[0]: m  # type: ignore[union-attr]
-                                      for m in (Join, Resume, Watch, Act, SetBot, Start, Rematch, Leave, Sync, Ping)}
+                                      for m in (Join, Resume, Watch, Act, SetBot, Start, Rematch, Leave, Chat, React, Sync,
+                                                Ping)}
 HELLOS = frozenset(("join", "resume", "watch"))
+TALK = frozenset(("chat", "react"))  # what people say to each other: a budget of its own (PROTOCOL.md section 4)
 _MESSAGE = TypeAdapter(ClientMessage)
 
 # What a field that failed validation is called in the refusal, by pydantic's error type.
@@ -349,6 +367,12 @@ def refusal(errors: Any, skip: int = 0) -> ServerError:
         return ServerError("bad_name", sentence="bad_name_char", char=echo(first.get("ctx", {}).get("error", "?"), 8))
     if field == "name" and kind in _TOO_LONG:
         return ServerError("bad_name", sentence="name_too_long", limit=MAX_NAME_CHARS, length=len(first.get("input") or ""))
+    if field == "text" and kind == "value_error":
+        return ServerError("bad_text", sentence="bad_text_char", char=echo(first.get("ctx", {}).get("error", "?"), 8))
+    if field == "text" and kind in _TOO_LONG:
+        return ServerError("bad_text", sentence="text_too_long", limit=MAX_TEXT_CHARS, length=len(first.get("input") or ""))
+    if field == "emoji" and kind in (*_TOO_LONG, "value_error"):
+        return bad_emoji()
     return ServerError("bad_value", field=echo(field))
 
 
@@ -397,25 +421,47 @@ def usable_id(value: Any) -> Any:
 
 def clean_name(name: str) -> str:
     """A display name, or ServerError naming what is wrong with it (never cut, never changed but for outer spaces)."""
-    name = unicodedata.normalize("NFC", name).strip()
-    for index, char in enumerate(name):
+    return _clean(name, "bad_name", "name", MAX_NAME_CHARS)
+
+
+def clean_text(text: str) -> str:
+    """A chat message: the rules of names (one line of visible text, no bidirectional or invisible format
+    characters), 1 to MAX_TEXT_CHARS characters; or ServerError bad_text naming what is wrong with it."""
+    return _clean(text, "bad_text", "text", MAX_TEXT_CHARS)
+
+
+def _clean(value: str, code: str, noun: str, limit: int) -> str:
+    """``value`` without its outer spaces, or ServerError ``code`` with the sentence that says why
+    (server.error.<code>_char, <code>_control, <noun>_blank, <noun>_too_long)."""
+    value = unicodedata.normalize("NFC", value).strip()
+    for index, char in enumerate(value):
+        if char in _JOINERS and 0 < index < len(value) - 1 and _joined(value[index - 1], char, value[index + 1]):
+            continue
         category = unicodedata.category(char)
-        if char in _JOINERS:
-            inside = 0 < index < len(name) - 1 and unicodedata.category(name[index - 1])[0] in "LM" \
-                and unicodedata.category(name[index + 1])[0] in "LM"
-            if inside:
-                continue
         if category == "Cc":  # a tab, a line break, NUL: not invisible, and nothing to do with direction
-            raise ServerError("bad_name", sentence="bad_name_control", char=f"U+{ord(char):04X}")
+            raise ServerError(code, sentence=f"{code}_control", char=f"U+{ord(char):04X}")
         if category[0] == "C" or category in ("Zl", "Zp") or char in _INVISIBLE_LETTERS:
-            raise ServerError("bad_name", sentence="bad_name_char", char=f"U+{ord(char):04X}")
-    if not name:
-        raise ServerError("bad_name", limit=MAX_NAME_CHARS)
-    if not any(unicodedata.category(c)[0] in "LNSP" and c not in _BLANKS for c in name):
-        raise ServerError("bad_name", sentence="name_blank")
-    if len(name) > MAX_NAME_CHARS:
-        raise ServerError("bad_name", sentence="name_too_long", limit=MAX_NAME_CHARS, length=len(name))
-    return name
+            raise ServerError(code, sentence=f"{code}_char", char=f"U+{ord(char):04X}")
+    if not value:
+        raise ServerError(code, limit=limit)
+    if not any(unicodedata.category(c)[0] in "LNSP" and c not in _BLANKS for c in value):
+        raise ServerError(code, sentence=f"{noun}_blank")
+    if len(value) > limit:
+        raise ServerError(code, sentence=f"{noun}_too_long", limit=limit, length=len(value))
+    return value
+
+
+def _joined(before: str, joiner: str, after: str) -> bool:
+    """Whether a joiner sits inside a word: between letters or marks (Indic and Arabic words), or, for the
+    zero-width joiner, between emoji too (a family, a profession: one picture made of several)."""
+    if unicodedata.category(before)[0] in "LM" and unicodedata.category(after)[0] in "LM":
+        return True
+    return joiner == "\u200d" and _emoji_part(before) and _emoji_part(after)
+
+
+def _emoji_part(char: str) -> bool:
+    """A pictograph (a symbol), a skin-tone modifier, or the variation selector that asks for emoji style."""
+    return unicodedata.category(char) == "So" or "\U0001F3FB" <= char <= "\U0001F3FF" or char == "\ufe0f"
 
 
 def bot_level(level: str, models: frozenset[str] = frozenset()) -> str:
@@ -441,6 +487,17 @@ def bot_level(level: str, models: frozenset[str] = frozenset()) -> str:
     if policy is not None and policy not in models:
         raise ServerError("no_such_model", model=policy)
     return normal
+
+
+def reaction(emoji: str) -> str:
+    """One of the table's reactions, or ServerError bad_emoji listing them."""
+    if emoji not in REACTIONS:
+        raise bad_emoji()
+    return emoji
+
+
+def bad_emoji() -> ServerError:
+    return ServerError("bad_emoji", allowed=" ".join(REACTIONS))
 
 
 def level_too_long(level: object) -> ServerError:

@@ -16,6 +16,7 @@ import hashlib
 import logging
 import secrets
 import time
+from collections import deque
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
@@ -27,6 +28,7 @@ from ..rules import Action, Game, IllegalAction, NotationError, Options, UnoKart
 from ..rules.actions import CATCH
 from . import messages, protocol
 from .bots import AUTOPILOT, BotScheduler, Job, Request
+from .limits import TokenBucket, talk_bucket, talk_limited
 from .protocol import Said, ServerError
 from .shuffle import commitment, new_seed, record_of
 from .store import LeaseLost, Store, StoredSeat, StoredTable, Transaction
@@ -40,6 +42,7 @@ VERSIONED = frozenset(("stale_version", "duplicate", "illegal_action", "not_play
 RETRY_FIRST = 0.1  # seconds before a paused table first tries the store again; doubled after each failure...
 RETRY_MOST = 1.0  # ...up to this: a table resumes within about this long of the database answering again
 OUTAGE_LOG_EVERY = 5.0  # seconds between two log lines about the same store outage
+CHAT_HISTORY = 50  # chat messages a table keeps (in memory only), sent to each connection that says hello
 
 
 class Outage:
@@ -79,6 +82,7 @@ class Settings:
     base_url: str = "http://127.0.0.1:8000"
     bot_processes: int = 1
     rate_limit: float = 20.0  # messages per second per connection, in bursts of twice that
+    chat_rate: float = 0.5  # chat messages and reactions per second per seat, in bursts of ten seconds' worth
     http_rate: float = 1.0  # table creations and joins per second per client address, in bursts of 20
     max_tables: int = 5000  # tables held in memory at once; more answers server_full
     idle: float = 120.0  # seconds an unwatched table out of play stays in memory (it reloads when asked for)
@@ -163,6 +167,9 @@ class Table:
         self.tokens = {s.token_hash: i for i, s in enumerate(seats) if s.token_hash}
         self.full_states: dict[tuple, tuple] = {}  # (seat, lang) -> (what it was built for, its parts)
         self.paused = False  # a write failed: nothing moves until the store answers again and the table reloads
+        # Its chat, as sent (never stored: not part of any game's record), and each seat's chat budget.
+        self.chat: deque[dict] = deque(maxlen=CHAT_HISTORY)
+        self.talk: dict[int, TokenBucket] = {}
 
     def seat_by_token(self, token: str) -> int:
         seat = self.tokens.get(token_hash(token))
@@ -509,6 +516,9 @@ class TableService:
             if table.game is not None:
                 conn.push(messages.dumps(messages.state_message(table, conn.seat, conn.lang, 0, re)))
             return
+        if kind in protocol.TALK:
+            self._talk(conn, table, msg, re)
+            return
         if conn.seat is None:
             raise ServerError("spectator")
         seat = table.seat_by_token(msg.token)  # type: ignore[attr-defined]
@@ -543,6 +553,7 @@ class TableService:
         self._broadcast_table(table)
         if table.game is not None:
             conn.push(messages.dumps(messages.state_message(table, seat, conn.lang, 0)))
+        conn.push(messages.dumps({"type": "chat_history", "messages": list(table.chat)}))
 
     def disconnect(self, conn: Listener) -> None:
         table = conn.table
@@ -649,6 +660,45 @@ class TableService:
             self._broadcast_table(table)
         else:
             self._set_away(table, seat)
+
+    # ------------------------------------------------------------------ chat and reactions
+    def _talk(self, conn: Listener, table: Table, msg: Any, re: Any) -> None:
+        """A chat message or a reaction, told to every connection of the table as it is (never stored; a chat
+        message is kept in the table's recent history). Only seated players chat; anyone reacts."""
+        seat = self._speaker(conn, table, msg)
+        if msg.type == "chat":
+            assert seat is not None
+            said: dict[str, Any] = {"type": "chat", "seat": seat, "name": table.seats[seat].name,
+                                    "text": protocol.clean_text(msg.text), "at": int(self.clock.time() * 1000)}
+        else:
+            said = {"type": "react", "seat": seat, "emoji": protocol.reaction(msg.emoji)}
+        if seat is not None:  # a seat's budget, whichever of its connections (or processes) the messages come by
+            bucket = table.talk.get(seat)
+            if bucket is None:
+                bucket = table.talk[seat] = talk_bucket(self.settings.chat_rate, self.clock.time)
+            wait = bucket.take()
+            if wait:
+                raise talk_limited(wait)
+        if said["type"] == "chat":
+            table.chat.append(said)
+        text = messages.dumps(said)
+        for other in list(table.connections):
+            other.push(messages.dumps({**said, "re": re}) if other is conn and re is not None else text)
+
+    @staticmethod
+    def _speaker(conn: Listener, table: Table, msg: Any) -> int | None:
+        """The seat a chat message or reaction comes from (None: a spectator's reaction), proved by its token."""
+        if conn.seat is None:
+            if msg.type == "chat":
+                raise ServerError("spectator")
+            if msg.token is None:
+                return None
+        if msg.token is None:
+            raise ServerError("missing_field", field="token")
+        seat = table.seat_by_token(msg.token)
+        if seat != conn.seat:
+            raise ServerError("not_your_seat", seat=seat)
+        return seat
 
     # ------------------------------------------------------------------ the game
     def _begin_game(self, table: Table) -> None:
