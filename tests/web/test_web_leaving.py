@@ -33,7 +33,7 @@ def test_a_table_left_while_it_loads_opens_no_connection_and_leaves_the_lobby_as
     page = new_page("desktop")
     sockets: list[str] = []
     page.on("websocket", lambda ws: sockets.append(ws.url))
-    held = hold(page, f"**/api/tables/{code}")
+    held = hold(page, f"**/api/tables/{code}?*")  # the page asks in its language (?lang=)
     page.goto(server.url + "/")
     page.wait_for_selector("#lobby")
     open_in_app(page, f"/t/{code}")
@@ -52,7 +52,7 @@ def test_a_table_left_while_it_loads_opens_no_connection_and_leaves_the_lobby_as
 def test_a_replay_left_while_it_loads_keeps_the_address_and_the_top_bar_of_the_screen_shown(server, new_page):
     game = finished_game(server)
     page = new_page("desktop")
-    held = hold(page, f"**/api/games/{game['id']}")
+    held = hold(page, f"**/api/games/{game['id']}?*")
     page.goto(server.url + "/")
     page.wait_for_selector("#lobby")
     page.evaluate("to => { location.hash = to; }", f"#replay/{game['id']}")

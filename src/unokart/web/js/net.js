@@ -1,5 +1,6 @@
 // Talking to the server (docs/PROTOCOL.md): JSON over HTTP, and one websocket per table
 // that comes back by itself after a dropped network or a sleeping laptop.
+import { currentLanguage } from "./i18n.js";
 
 export class ApiError extends Error {
   constructor(body, status) {
@@ -9,11 +10,18 @@ export class ApiError extends Error {
   }
 }
 
+/** ``path`` asking for the page's language: the server writes its refusals in it (?lang=, and Accept-Language). */
+export function inLanguage(path) {
+  if (/[?&]lang=/.test(path)) return path;
+  return `${path}${path.includes("?") ? "&" : "?"}lang=${encodeURIComponent(currentLanguage())}`;
+}
+
 export async function api(path, body) {
-  const init = body === undefined ? {} : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
+  const headers = { "Accept-Language": currentLanguage() };
+  const init = body === undefined ? { headers } : { method: "POST", headers: { ...headers, "Content-Type": "application/json" }, body: JSON.stringify(body) };
   let response;
   try {
-    response = await fetch(path, init);
+    response = await fetch(inLanguage(path), init);
   } catch (err) {
     throw new ApiError({ code: "offline", message: String(err) }, 0);
   }
