@@ -91,14 +91,27 @@ export function seatNames(players, seats = []) {
   });
 }
 
-// The server names a bot "Bot {seat} ({level})" in English (server.bot_name); a finished game's
-// record keeps only that name, so the replay viewer recognises it to show the bot in words.
-const RECORDED_BOT = /^Bot (\d+) \(((?:random|easy|heuristic|careful|ismcts)(?::\d+(?:ms)?)?)\)$/;
+// The server names a bot "Bot {index} ({level})" with its seat's index (from 0) and the level in the
+// lobby's English words ("good", "strong:200"; server.bot_name); a finished game's record keeps only
+// that name. The page recognises it (the level by its English word, or by its own name in older
+// records) to show the bot as the live table does: numbered from 1, its level in the reader's words.
+const RECORDED_BOT = /^Bot (\d+) \(([^():]+)(:\d+(?:ms)?)?\)$/;
+
+/** The level ("heuristic") a recorded word ("good", or "heuristic" itself) names, or null. */
+function recordedLevel(word) {
+  for (const [key, value] of Object.entries(english)) {
+    if (!key.startsWith("web.level.")) continue;
+    const level = key.slice("web.level.".length);
+    if (word === value || word === level) return level;
+  }
+  return null;
+}
 
 /** Names from a game record, recorded bots shown as in seatNames. */
 export function recordedNames(players) {
   return players.map((name) => {
     const bot = RECORDED_BOT.exec(name);
-    return bot ? t("web.bot_name", { n: Number(bot[1]) + 1, level: levelName(bot[2]) }) : name;
+    const level = bot && recordedLevel(bot[2]);
+    return level ? t("web.bot_name", { n: Number(bot[1]) + 1, level: levelName(level) }) : name;
   });
 }
