@@ -17,3 +17,95 @@ def finished_game(server) -> dict:
         assert time.monotonic() < deadline, "the bots' game did not finish"
         time.sleep(0.1)
     return httpx.get(f"{server.url}/api/games/{games[0]['id']}").json()
+
+
+class ScriptedTable:
+    """A table whose websocket the test plays (Playwright's route_web_socket) with the server's own messages.
+
+    The rules core deals a seeded round; the messages a page receives are the server's own
+    (messages.state_message and table_summary on a server Table), so the page reads exactly
+    what it would from `unokart serve`. Pages' actions are applied to the game; the other seats
+    (bots) are moved by ``advance``, one action at a time, a state broadcast after each. Nothing
+    waits on a clock: a test moves the game, then waits for the page's DOM to show it.
+    """
+
+    def __init__(self, names, bots=None, seed=1, options=None, code="SCRIPT", dealer=None, turn_timer=None):
+        from unokart import Game, Options
+        from unokart.server.store import StoredSeat
+        from unokart.server.tables import Seat, Table
+
+        bots = bots or {}
+        self.options = Options.from_dict(options or {})
+        seats = []
+        for seat, name in enumerate(names):
+            if seat in bots:
+                from unokart.server import messages
+                seats.append(Seat(StoredSeat("bot", messages.bot_name(seat, bots[seat]), bots[seat])))
+            else:
+                seats.append(Seat(StoredSeat("human", name, None, f"hash{seat}")))
+                seats[-1].connections.add(object())  # shown as connected
+        self.table = Table(code, self.options, turn_timer, seats, 0.0)
+        self.table.status, self.table.game_number, self.table.seeds = "playing", 1, [seed]
+        self.table.game = Game.new(players=[s.name for s in seats], seed=seed, options=self.options, dealer=dealer)
+        self.code = code
+        self.bots = set(bots)
+        self.routes = []  # (websocket route, seat, lang)
+
+    @property
+    def game(self):
+        return self.table.game
+
+    def state(self, seat, lang, start=0):
+        from unokart.server import messages
+        return messages.state_message(self.table, seat, lang, start)
+
+    def table_message(self, url="http://127.0.0.1"):
+        from unokart.server import messages
+        return {"type": "table", "table": messages.table_summary(self.table, url)}
+
+    def attach(self, page, seat):
+        """Serve this table's websocket to ``page``, sat at ``seat`` (None: a spectator)."""
+        import json
+        import re
+
+        def handler(ws):
+            def on_message(text):
+                message = json.loads(text)
+                if message["type"] in ("resume", "watch", "sync"):
+                    lang = message.get("lang", "en")
+                    if message["type"] != "sync":
+                        self.routes.append((ws, seat, lang))
+                        ws.send(json.dumps({"type": "welcome", "code": self.code, "seat": seat, "name": None}))
+                        ws.send(json.dumps(self.table_message()))
+                    ws.send(json.dumps(self.state(seat, lang)))
+                elif message["type"] == "action" and seat is not None:
+                    self.apply(message["action"])
+
+            ws.on_message(on_message)
+
+        page.route_web_socket(re.compile(r"/ws/"), handler)
+
+    def apply(self, text):
+        """One action (notation), then the news to every page, as the server broadcasts it."""
+        from unokart import Action
+
+        start = len(self.game.events)
+        self.game.apply(Action.parse(text))
+        self.table.version += 1
+        self.broadcast(start)
+
+    def broadcast(self, start):
+        import json
+
+        for ws, seat, lang in self.routes:
+            ws.send(json.dumps(self.state(seat, lang, start)))
+
+    def advance(self, until, limit=2000, choose=None):
+        """Move the game (the first legal action, or ``choose(legal)``'s) until ``until(game)`` holds."""
+        for _ in range(limit):
+            if until(self.game):
+                return
+            legal = self.game.legal_actions()
+            action = choose(self.game, legal) if choose else None
+            self.apply(str(action or legal[0]))
+        raise AssertionError("the scripted game never reached the situation asked for")

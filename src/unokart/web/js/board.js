@@ -85,7 +85,7 @@ export function pileEl(view) {
     pile.append(top);
   }
   const color = view.color
-    ? el("div.active-color", { id: "active-color" }, t("web.table.active_color"), colorChip(view.color), el("span.sr-only", {}, t(`core.color.${view.color}`)))
+    ? el("div.active-color", { id: "active-color" }, t("web.table.active_color"), colorChip(view.color))
     : el("div.active-color", { id: "active-color" }, t("web.table.no_color"));
   return el("div.pile-wrap", {}, pile, color);
 }

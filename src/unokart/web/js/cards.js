@@ -1,5 +1,6 @@
 // Cards as the page draws them: NOTATION.md codes ("R5", "G+2", "W+4", "WIB") to DOM.
-// Every card carries its colour as a letter and a shape too, for colour-blind players.
+// Every card carries its colour as a shape too (▲ ● ■ ◆), for colour-blind players: a shape reads
+// the same in every language, where an English initial would not.
 import { t } from "./i18n.js";
 
 export const COLORS = ["R", "Y", "G", "B"];
@@ -68,11 +69,11 @@ export function cardElement(code, { tag = "div", size = "", activeColor = null }
   el.dataset.code = code;
   el.dir = "ltr"; // a card face reads the same in a right-to-left page ("+2", not "2+")
   const glyph = centreGlyph(color, rank);
-  const letter = color in COLOR_SHAPE ? `${color}${COLOR_SHAPE[color]}` : "W";
-  // Rank, colour letter and item sit on the left edge, so they stay readable when cards overlap.
+  const shape = COLOR_SHAPE[color] ?? "";
+  // Rank, colour shape and item sit on the left edge, so they stay readable when cards overlap.
   const corner = rank === "6" || rank === "9" ? `<u>${glyph}</u>` : glyph; // a 6 upside down is not a 9
   el.innerHTML =
-    `<span class="card-corner card-tl">${corner}<span class="card-letter">${letter}</span></span>` +
+    `<span class="card-corner card-tl">${corner}${shape ? `<span class="card-letter">${shape}</span>` : ""}</span>` +
     `<span class="card-oval"><span class="card-glyph${rank === "IB" ? " card-box" : ""}">${glyph}</span></span>` +
     `<span class="card-item">${itemSvg(ITEM_OF_COLOR[color], 16)}</span>` +
     `<span class="card-corner card-br">${corner}</span>`;
@@ -94,12 +95,15 @@ export function cardBack(size = "") {
   return el;
 }
 
-/** A colour swatch with its letter and shape (colour pickers, the active-colour badge). */
+/** A colour swatch: its shape, then its name in the reader's words (the active-colour badge). */
 export function colorChip(color) {
   const el = document.createElement("span");
   el.className = `chip chip-${color}`;
-  el.dir = "ltr";
-  el.textContent = `${color} ${COLOR_SHAPE[color]}`;
+  const shape = document.createElement("span");
+  shape.className = "shape";
+  shape.setAttribute("aria-hidden", "true");
+  shape.textContent = COLOR_SHAPE[color];
+  el.append(shape, " ", t(`core.color.${color}`));
   return el;
 }
 

@@ -1,5 +1,5 @@
 // The lobby: create a table, join one by code, watch one, open a finished game's replay.
-import { t, recordedNames } from "./i18n.js";
+import { t, tNodes, recordedNames } from "./i18n.js";
 import { api, tokenKey } from "./net.js";
 import { el, showError, navigate } from "./ui.js";
 import { cardElement } from "./cards.js";
@@ -20,7 +20,7 @@ function seatChoices(seat, chosen) {
 }
 
 function createPanel() {
-  const name = el("input", { type: "text", name: "name", maxlength: 24, required: true, autocomplete: "nickname", value: savedName(), placeholder: t("web.lobby.name_placeholder") });
+  const name = el("input", { type: "text", name: "name", dir: "auto", maxlength: 24, required: true, autocomplete: "nickname", value: savedName(), placeholder: t("web.lobby.name_placeholder") });
   const seats = el("select", { name: "seats" });
   for (let n = 2; n <= 10; n++) seats.append(new Option(String(n), String(n), false, n === 4));
   const seatRows = el("div.seat-rows");
@@ -98,7 +98,7 @@ function tablesPanel() {
       const seated = table.seats.filter((s) => s.kind !== "empty").length;
       const open = table.status === "lobby" && seated < table.seats.length;
       list.append(el("li", {},
-        el("div", {}, el("strong", {}, table.code), " ", el("span.sub", {}, t(`web.status.${table.status}`), " · ", t("web.lobby.seated", { n: seated, of: table.seats.length }))),
+        el("div", {}, el("strong", { dir: "ltr" }, table.code), " ", el("span.sub", {}, isolated([t(`web.status.${table.status}`), t("web.lobby.seated", { n: seated, of: table.seats.length })]))),
         el("div.row", {},
           open && el("a.btn.btn-small.btn-primary", { href: `/t/${table.code}`, onclick: go(`/t/${table.code}`) }, t("web.lobby.join")),
           el("a.btn.btn-small", { href: `/t/${table.code}#watch`, onclick: go(`/t/${table.code}#watch`) }, t("web.lobby.watch")))));
@@ -114,13 +114,21 @@ function gamesPanel() {
     list.replaceChildren();
     for (const game of games.slice(0, 20)) {
       list.append(el("li", {},
-        el("div", {}, el("strong", {}, t("web.lobby.game_won", { name: recordedNames(game.players)[game.winner] ?? "?" })),
-          el("div.sub", {}, `${game.code} · ${t("web.lobby.rounds", { n: game.rounds })} · ${game.scores.join(" / ")}`)),
+        el("div", {}, el("strong", {}, tNodes("web.lobby.game_won", { name: el("bdi", {}, recordedNames(game.players)[game.winner] ?? "?") })),
+          el("div.sub", {}, isolated([el("bdi", { dir: "ltr" }, game.code), t("web.lobby.rounds", { n: game.rounds }), el("bdi", { dir: "ltr" }, game.scores.join(" / "))]))),
         el("a.btn.btn-small", { href: `/#replay/${game.id}`, onclick: go(`/#replay/${game.id}`) }, t("web.lobby.replay"))));
     }
     if (!games.length) list.append(el("li.empty", {}, t("web.lobby.no_games")));
   }).catch((err) => list.replaceChildren(el("li.empty", {}, err.message)));
   return el("section.panel", {}, el("h2", {}, t("web.lobby.games_title")), list);
+}
+
+/**
+ * Parts of a line joined by " · ", each isolated, so that in a right-to-left page a number stays
+ * with its own words ("14 رائونڊ") and never sticks to the table's code beside it.
+ */
+function isolated(parts) {
+  return parts.flatMap((part, i) => [i ? " · " : null, part instanceof Node ? part : el("bdi", {}, part)]).filter(Boolean);
 }
 
 const go = (path) => (event) => { event.preventDefault(); navigate(path); };

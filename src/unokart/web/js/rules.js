@@ -48,8 +48,13 @@ export function openRulesDialog(section) {
     document.body.append(dialog);
   }
   const article = rulesArticle();
-  article.querySelector("h1").id = "rules-dialog-title";
+  const title = article.querySelector("h1");
+  title.id = "rules-dialog-title";
+  // The dialog opens at its top, on its title: showModal() would focus the Close button at the end.
+  title.tabIndex = -1;
+  title.autofocus = true;
   dialog.replaceChildren(article, el("form.row", { method: "dialog", style: "justify-content:flex-end" }, el("button.btn", {}, t("web.close"))));
   dialog.showModal();
+  dialog.scrollTop = 0;
   if (section) dialog.querySelector(`#R${section}`)?.scrollIntoView();
 }

@@ -33,6 +33,9 @@ export function showError(message, rule = null) {
     banner.append(" ", el("a.rule-hint", { href: `/#rules/${section[1]}`, dataset: { rule } }, t("web.rule_hint", { rule })));
   }
   banner.classList.remove("hidden");
+  // Below the top bar (its height differs by language and width), never over its buttons.
+  const bar = document.querySelector("header.topbar")?.getBoundingClientRect();
+  banner.style.top = `${Math.max(8, (bar ? bar.bottom : 0) + 8)}px`;
   clearTimeout(errorTimer);
   errorTimer = setTimeout(() => banner.classList.add("hidden"), 6000);
 }

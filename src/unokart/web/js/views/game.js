@@ -4,7 +4,7 @@
 // hand keeps its card elements, so a card's animation is never cut off by the next message.
 import { t, tNodes } from "../i18n.js";
 import { el } from "../ui.js";
-import { cardElement, cardName, cardRef, colorChip, COLORS, sortHand } from "../cards.js";
+import { cardElement, cardName, cardRef, COLOR_SHAPE, COLORS, sortHand } from "../cards.js";
 import { awaitingText, directionEl, handSize, layoutHand, nameEl, opponentBox, pileEl, renderScores, seatsAfter, stockEl } from "../board.js";
 import { legalOf } from "../state.js";
 
@@ -145,7 +145,8 @@ function promptEl(state, view) {
 function colorChoices(box, state, ctx) {
   box.append(el("div.title", {}, state.picker ? tNodes("web.table.color_for", { card: cardRef(state.picker.card) }) : t("web.table.choose_color")));
   for (const color of COLORS) {
-    box.append(el(`button.color-btn.${color}`, { type: "button", dataset: { color }, onclick: () => ctx.chooseColor(color) }, colorChip(color).textContent, " ", t(`core.color.${color}`)));
+    box.append(el(`button.color-btn.${color}`, { type: "button", dataset: { color }, onclick: () => ctx.chooseColor(color) },
+      el("span.shape", { "aria-hidden": "true" }, COLOR_SHAPE[color]), " ", t(`core.color.${color}`)));
   }
   if (state.picker) box.append(el("button.btn.btn-ghost", { type: "button", onclick: ctx.cancelPicker }, t("web.cancel")));
   return box;

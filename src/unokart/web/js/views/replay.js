@@ -1,6 +1,6 @@
 // A finished game, move by move, from any seat's view or with every card open; the
 // address (/#replay/ID?seat=all&round=1&step=0) always points at what is shown, to share it.
-import { t, currentLanguage, recordedNames } from "../i18n.js";
+import { t, tNodes, recordedNames } from "../i18n.js";
 import { api } from "../net.js";
 import { el, copyText, navigate } from "../ui.js";
 import { cardElement, sortHand } from "../cards.js";
@@ -27,22 +27,25 @@ function replayBar(s, act) {
   roundSelect.addEventListener("change", () => act.round(Number(roundSelect.value)));
   const seatSelect = el("select", { id: "replay-seat", "aria-label": t("web.replay.view_as") });
   seatSelect.append(new Option(t("web.replay.all_open"), "all", false, s.seat === "all"));
-  s.names.forEach((name, i) => seatSelect.append(new Option(t("web.replay.as_seat", { name }), i, false, s.seat === i)));
+  // An option holds text only: the name is isolated by FSI ... PDI, as <bdi> would.
+  s.names.forEach((name, i) => seatSelect.append(new Option(t("web.replay.as_seat", { name: `\u2068${name}\u2069` }), i, false, s.seat === i)));
   seatSelect.addEventListener("change", () => act.seat(seatSelect.value === "all" ? "all" : Number(seatSelect.value)));
   const slider = el("input", { type: "range", id: "replay-slider", min: 0, max: frames.length - 1, value: s.step, "aria-label": t("web.replay.step") });
   slider.addEventListener("input", () => act.go(Number(slider.value)));
   const share = el("button.btn.btn-small", { type: "button", id: "replay-share" }, t("web.replay.share"));
   share.addEventListener("click", () => copyText(location.href, share));
   const button = (id, label, title, onclick) => el("button.btn.btn-small", { type: "button", id, title, "aria-label": title, onclick }, label);
-  // The timeline runs left to right in every language, as the arrow keys step it (ArrowRight: next).
-  return el("div.replay-bar", { dir: "ltr" },
-    roundSelect, seatSelect,
+  // The timeline runs left to right in every language, as the arrow keys step it (ArrowRight: next);
+  // the menus and the words around it ("move 4 of 6") read in the page's own direction.
+  const timeline = el("div.timeline", { dir: "ltr" },
     button("replay-first", "\u21E4", t("web.replay.first"), () => act.go(0)),
     button("replay-prev", "\u2190", t("web.replay.prev"), () => act.go(s.step - 1)),
     button("replay-play", s.playing ? "\u275A\u275A" : "\u25B6", t(s.playing ? "web.replay.pause" : "web.replay.play"), act.togglePlay),
     button("replay-next", "\u2192", t("web.replay.next"), () => act.go(s.step + 1)),
     button("replay-last", "\u21E5", t("web.replay.last"), () => act.go(frames.length - 1)),
-    slider, el("span.step", { id: "replay-step" }, t("web.replay.step_of", { n: s.step, of: frames.length - 1 })), share);
+    slider);
+  return el("div.replay-bar", {}, roundSelect, seatSelect, timeline,
+    el("span.step", { id: "replay-step" }, t("web.replay.step_of", { n: s.step, of: frames.length - 1 })), share);
 }
 
 /** The log up to the step shown, and the first sentence of its last frame (what the move did). */
@@ -77,7 +80,7 @@ function drawFrame(screen, s, bar) {
     renderOpponents(view, seatsAfter(seat, view.players.length), { me: seat, openHands: s.seat === "all" ? frame.hands : null }),
     renderCenter(view),
     el("div.prompt", {}, awaitingText(view)),
-    seat !== null ? el("section.hand-area", {}, el("div.hand-tools", {}, el("span.me", {}, t("web.table.you_are", { name: view.players[seat] }))),
+    seat !== null ? el("section.hand-area", {}, el("div.hand-tools", {}, el("span.me", {}, tNodes("web.table.you_are", { name: nameEl(view.players[seat]) }))),
       el("div.hand", { id: "hand", dir: "ltr" }, sortHand(view.hands[seat]).map(({ code }) => cardElement(code)))) : null);
   const side = el("aside.side", {},
     renderScores(view, s.replay.options.target_score ?? 500),
@@ -121,7 +124,7 @@ export function showReplay(app, gameId, params) {
   }
 
   async function loadRound(round) {
-    s.replay = await api(`/api/games/${gameId}/replay?round=${round}&lang=${encodeURIComponent(currentLanguage())}`);
+    s.replay = await api(`/api/games/${gameId}/replay?round=${round}`);
     s.names = recordedNames(s.replay.players); // recorded bots in the reader's words
     s.round = round;
     s.step = Math.min(Math.max(0, s.step), s.replay.frames.length - 1);
