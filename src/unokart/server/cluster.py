@@ -122,6 +122,8 @@ class Cluster:
         from here, closed with 1012: wherever they reconnect, the table can be taken at once, never relayed
         back to this process on its way out."""
         self.stopping = True
+        if self.service.writer is not None:  # the changes being committed are told first
+            await self.service.writer.drain()
         self.service.forgotten = None  # the leases are given up below, in one place
         tables = [table for code in list(self.leases) if (table := self.service.forget(code)) is not None]
         for code in list(self.leases):

@@ -7,8 +7,11 @@ kept as numbered SQL files in ``migrations/postgres/``; opening a store
 applies the ones the database lacks, under an advisory lock so that processes
 starting together apply each file once.
 
-psycopg's synchronous API, as the table service calls its store synchronously
-(one short transaction per change; the SQLite store does the same).
+psycopg's synchronous API. Reads, and the rarer changes (a table created, a
+seat taken, a game started), run on the event loop. Actions and new rounds,
+nearly every write, go through ``group_writer()``: committed in groups, in a
+thread, on a connection of their own (writer.py), so that the event loop never
+waits for a commit.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ import psycopg
 from psycopg.types.json import Json
 
 from .store import LeaseLost, StoredGame, StoredSeat, StoredTable
+from .writer import GroupWriter
 
 MIGRATIONS = "migrations/postgres"
 MIGRATION_LOCK = 0x756E6F6B617274  # pg_advisory_xact_lock key ("unokart"): one process migrates at a time
@@ -151,6 +155,8 @@ class PostgresStore:
         self.game_codes: dict[int, str] = {}  # game id -> table code, for the fencing check
         self.db = self._connect()
         migrate(self.db)
+        self._group_lock = threading.Lock()
+        self._group_db: psycopg.Connection | None = None  # the group writer's connection, opened when first used
 
     def _connect(self) -> psycopg.Connection:
         # autocommit: every write goes through transaction() (BEGIN ... COMMIT), every read through _reading().
@@ -169,9 +175,21 @@ class PostgresStore:
             self.db = self._connect()
         return self.db
 
+    def _live_group(self) -> psycopg.Connection:
+        if self._group_db is None or self._group_db.closed or self._group_db.broken:
+            self._group_db = self._connect()
+        return self._group_db
+
     def close(self) -> None:
         with self._lock:
             self.db.close()
+        with self._group_lock:
+            if self._group_db is not None:
+                self._group_db.close()
+
+    def group_writer(self) -> GroupWriter:
+        """The writer of actions and rounds: many tables' changes in one commit, off the event loop."""
+        return GroupWriter(self._group_transaction)
 
     def next_fence_token(self) -> int:
         """A fencing token greater than every one drawn before, whatever happened to Redis (a sequence)."""
@@ -183,17 +201,28 @@ class PostgresStore:
     @contextmanager
     def transaction(self) -> Iterator[_PostgresTransaction]:
         """One change, sent in one round trip where it reads nothing back (pipeline mode: BEGIN, the fences,
-        the rows and COMMIT together): the event loop waits for the database once per action, not four times."""
+        the rows and COMMIT together)."""
         with self._lock:
-            db = self._live()
-            tx = _PostgresTransaction(db, self)
-            try:
-                with db.pipeline(), db.transaction():  # COMMIT when the block ends, ROLLBACK when it raises
-                    yield tx
-            except psycopg.Error as err:
-                if err.sqlstate == FENCED_SQLSTATE:
-                    raise Fenced(next(iter(tx._checked), "")) from None
-                raise
+            with self._pipelined(self._live()) as tx:
+                yield tx
+
+    @contextmanager
+    def _group_transaction(self) -> Iterator[_PostgresTransaction]:
+        """The same on the group writer's connection (its thread's), for many tables' changes at once."""
+        with self._group_lock:
+            with self._pipelined(self._live_group()) as tx:
+                yield tx
+
+    @contextmanager
+    def _pipelined(self, db: psycopg.Connection) -> Iterator[_PostgresTransaction]:
+        tx = _PostgresTransaction(db, self)
+        try:
+            with db.pipeline(), db.transaction():  # COMMIT when the block ends, ROLLBACK when it raises
+                yield tx
+        except psycopg.Error as err:
+            if err.sqlstate == FENCED_SQLSTATE:
+                raise Fenced(next(iter(tx._checked), "")) from None
+            raise
 
     @contextmanager
     def _reading(self) -> Iterator[psycopg.Connection]:

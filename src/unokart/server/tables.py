@@ -32,6 +32,7 @@ from .limits import TokenBucket, talk_bucket, talk_limited
 from .protocol import Said, ServerError
 from .shuffle import commitment, new_seed, record_of
 from .store import LeaseLost, Store, StoredSeat, StoredTable, Transaction
+from .writer import GroupWriter
 
 log = logging.getLogger("unokart.server")
 
@@ -170,6 +171,10 @@ class Table:
         # Its chat, as sent (never stored: not part of any game's record), and each seat's chat budget.
         self.chat: deque[dict] = deque(maxlen=CHAT_HISTORY)
         self.talk: dict[int, TokenBucket] = {}
+        # A change is being committed (group commit): the table's messages, bot answers and timers wait here,
+        # in order, so that nobody sees the change before it is stored and the table still takes one at a time.
+        self.writing = False
+        self.waiting: deque[Callable[[], None]] = deque()
 
     def seat_by_token(self, token: str) -> int:
         seat = self.tokens.get(token_hash(token))
@@ -198,6 +203,9 @@ class TableService:
         self._retry_delay = RETRY_FIRST
         self._outage: Outage = Outage()
         self.closed = False
+        # Actions and rounds committed in groups off the event loop, where the store offers it (PostgreSQL).
+        group_writer = getattr(store, "group_writer", None)
+        self.writer: GroupWriter | None = group_writer() if group_writer is not None else None
 
     @contextmanager
     def _writing(self, table: Table) -> Iterator[Transaction]:
@@ -212,16 +220,77 @@ class TableService:
         try:
             with self.store.transaction() as tx:
                 yield tx
-        except LeaseLost:
-            log.warning("table %s: another process owns it now, write refused", table.code)
-            if self.lease_lost is not None:
-                self.lease_lost(table.code)
-            raise ServerError("table_unavailable", status=503) from None
         except ServerError:
             raise
         except Exception as err:  # noqa: BLE001 - any failed write: the table waits for the store
+            raise self._write_failed(table, err) from None
+
+    def _write_failed(self, table: Table, err: BaseException) -> ServerError:
+        """The refusal of a change whose write failed, once the table has been dealt with: it leaves this
+        process (another owns it now), or it pauses until the store answers again."""
+        if isinstance(err, LeaseLost):
+            log.warning("table %s: another process owns it now, write refused", table.code)
+            if self.lease_lost is not None:
+                self.lease_lost(table.code)
+        else:
             self._pause(table, err)
-            raise ServerError("table_unavailable", status=503) from None
+        return ServerError("table_unavailable", status=503)
+
+    def _commit(self, table: Table, write: Callable[[Transaction], None], then: Callable[[], None],
+                undo: Callable[[], None] | None = None, sender: tuple[Listener, Any] | None = None) -> None:
+        """Store a change, then make it (``then``: the table moves on and everyone is told); if the write fails,
+        ``undo`` takes back what was changed in memory beforehand, and the table leaves or pauses.
+
+        With a group writer the commit happens off the event loop, together with other tables' changes, and
+        the table waits meanwhile (``table.writing``); a failure is then told to ``sender`` (a connection and
+        its message's id). Without one it happens here, and a failure raises ServerError table_unavailable."""
+        if self.writer is None:
+            try:
+                with self._writing(table) as tx:
+                    write(tx)
+            except ServerError:
+                if undo is not None:
+                    undo()
+                raise
+            then()
+            return
+        if self.closed:
+            if undo is not None:
+                undo()
+            raise ServerError("table_unavailable", status=503)
+        table.writing = True
+        self.writer.submit(write, lambda err: self._committed(table, err, then, undo, sender))
+
+    def _committed(self, table: Table, err: BaseException | None, then: Callable[[], None],
+                   undo: Callable[[], None] | None, sender: tuple[Listener, Any] | None) -> None:
+        """A group commit's outcome for one table's change, on the event loop; then what waited meanwhile."""
+        table.writing = False
+        if self.tables.get(table.code) is not table:  # no longer this process's: its new owner reloads it
+            table.waiting.clear()
+            return
+        if err is None:
+            then()
+        else:
+            if undo is not None:
+                undo()
+            refused = self._write_failed(table, err)
+            if sender is not None:
+                sender[0].push(messages.dumps(refused.payload(sender[0].lang, re=sender[1])))
+            if self.tables.get(table.code) is not table:  # it left this process (its lease moved on)
+                table.waiting.clear()
+                return
+        while table.waiting and not table.writing:
+            try:
+                table.waiting.popleft()()
+            except Exception:  # noqa: BLE001 - a bug: the rest of the table's queue must not wait for ever
+                log.exception("table %s: after a commit", table.code)
+
+    def _when_free(self, table: Table, then: Callable[[], None]) -> bool:
+        """False when the table is free now; else ``then`` waits for its change to be committed (True)."""
+        if not table.writing:
+            return False
+        table.waiting.append(then)
+        return True
 
     # ------------------------------------------------------------------ store outages
     def _pause(self, table: Table, err: BaseException) -> None:
@@ -352,6 +421,8 @@ class TableService:
         """Stop before the store closes: no timer fires and no bot answer is stored after this (a round dealt
         by a timer into a closed database was the shutdown race); what was acknowledged is already stored."""
         self.closed = True
+        if self.writer is not None:
+            await self.writer.close()  # the changes being committed finish, and their players are told
         if self._retry is not None:
             self._retry.cancel()
             self._retry = None
@@ -485,6 +556,8 @@ class TableService:
 
         ``admit`` is the transport's say on a valid message before it is handled (a join spends the address's
         join budget): its ServerError is the answer."""
+        if self._when_free(table, lambda: self.handle_text(conn, table, text, admit)):
+            return
         re: Any = None
         try:
             message, re = protocol.parse_message(text)
@@ -577,6 +650,8 @@ class TableService:
     def _grace_over(self, table: Table, index: int) -> None:
         seat = table.seats[index]
         seat.grace_handle = None
+        if self._when_free(table, lambda: self._grace_over(table, index)):
+            return
         if not seat.connections and seat.kind == "human":
             self._set_away(table, index)
 
@@ -733,41 +808,52 @@ class TableService:
         except IllegalAction as err:
             raise _refusal(err, table) from None
         finished = game.awaiting == "game_over"
-        try:
-            with self._writing(table) as tx:
-                tx.add_action(table.game_id, game.round, len(game.actions) - 1, str(action))
-                if finished:
-                    tx.finish_game(table.code, table.game_id, list(game.scores), game.game_winner)
-        except ServerError:
+        # What the write needs, read now: a group writer writes it from its own thread.
+        code, game_id, round_number, index = table.code, table.game_id, game.round, len(game.actions) - 1
+        text, scores, winner = str(action), list(game.scores), game.game_winner
+
+        def write(tx: Transaction) -> None:
+            tx.add_action(game_id, round_number, index, text)
+            if finished:
+                tx.finish_game(code, game_id, scores, winner)
+
+        def undo() -> None:
             # Not stored: undone from memory alone, whatever the database can do now (it reloads on resume).
-            # Nothing ran between the apply and here, so nobody saw the action (a copy before every action
-            # would cost each move what only a failed write needs).
+            # Nobody saw the action meanwhile (a copy before every action would cost each move what only a
+            # failed write needs).
             table.game = _without_last_action(game)
-            raise
-        table.version += 1
-        table.seats[action.seat].last_action = (table.version - 1, str(action))
-        if finished:
-            table.status = "game_over"
-        self._after_change(table, sender=sender)
-        if finished:
-            self._broadcast_table(table)
+
+        def then() -> None:
+            table.version += 1
+            table.seats[action.seat].last_action = (table.version - 1, str(action))
+            if finished:
+                table.status = "game_over"
+            self._after_change(table, sender=sender)
+            if finished:
+                self._broadcast_table(table)
+
+        self._commit(table, write, then, undo, sender)
 
     def _deal_next_round(self, table: Table) -> None:
         table.round_handle = None
+        if self._when_free(table, lambda: self._deal_next_round(table)):
+            return
         game = table.game
         if table.status != "playing" or game is None or game.awaiting != "round_over" or table.paused:
             return
-        seed = new_seed()
+        seed, number, game_id = new_seed(), game.round + 1, table.game_id
+
+        def then() -> None:
+            game.next_round(seed)
+            table.seeds.append(seed)
+            table.version += 1
+            table.sent = 0
+            self._after_change(table)
+
         try:
-            with self._writing(table) as tx:
-                tx.add_round(table.game_id, game.round + 1, seed)
+            self._commit(table, lambda tx: tx.add_round(game_id, number, seed), then)
         except ServerError:
             return  # the table moved to another process, which deals it, or waits for the store (then deals)
-        game.next_round(seed)
-        table.seeds.append(seed)
-        table.version += 1
-        table.sent = 0
-        self._after_change(table)
 
     def _after_change(self, table: Table, broadcast: bool = True, sender: tuple[Listener, Any] | None = None) -> None:
         """After each new version: the turn timer, the news, then bots or the next round."""
@@ -805,6 +891,8 @@ class TableService:
 
     def _time_up(self, table: Table, version: int, index: int) -> None:
         table.timer_handle = None
+        if self._when_free(table, lambda: self._time_up(table, version, index)):
+            return
         if table.version == version:
             self._set_away(table, index)
 
@@ -838,6 +926,8 @@ class TableService:
     def _bot_answer(self, job: Job, result: tuple[int, Action] | None) -> None:
         """A bot's decision goes through the same checks as a person's, if the moment has not passed."""
         table = self.tables.get(job.table)
+        if table is not None and self._when_free(table, lambda: self._bot_answer(job, result)):
+            return
         if result is None or table is None or table.version != job.version or table.paused \
                 or not table.seats[result[0]].automatic:
             return
