@@ -1,5 +1,7 @@
-"""The browser tests' window sizes, and a finished game to open in them."""
+"""The browser tests' window sizes, finished games to open in them, and scripted tables."""
 
+import asyncio
+import threading
 import time
 
 import httpx
@@ -17,6 +19,46 @@ def finished_game(server) -> dict:
         assert time.monotonic() < deadline, "the bots' game did not finish"
         time.sleep(0.1)
     return httpx.get(f"{server.url}/api/games/{games[0]['id']}").json()
+
+
+def finished_game_of(server, name: str) -> dict:
+    """A game that a person called ``name`` played (the first legal move, always) with a bot to its end."""
+    from helpers.server import Client
+
+    code = server.create(seats=2, bots={"1": "random"}, options={"hand_size": 2, "target_score": 1})["code"]
+    token = httpx.post(f"{server.url}/api/tables/{code}/join", json={"name": name, "seat": 0}).json()["token"]
+
+    async def play():
+        client = await Client.connect(server, code)
+        await client.resume(token)
+        await client.send(type="start", token=token)
+        while True:
+            message = await client.recv(30)
+            if message["type"] != "state":
+                continue
+            if message["view"]["awaiting"] == "game_over":
+                break
+            if message["legal"]:
+                await client.act(message["legal"][0], message["version"])
+        await client.ws.close()
+
+    # In a thread of its own: Playwright's sync API keeps an event loop running in this one.
+    failure: list[BaseException] = []
+    worker = threading.Thread(target=lambda: _run(play(), failure))
+    worker.start()
+    worker.join()
+    if failure:
+        raise failure[0]
+    games = httpx.get(server.url + "/api/games").json()["games"]
+    game = next(g for g in games if g["code"] == code)
+    return httpx.get(f"{server.url}/api/games/{game['id']}").json()
+
+
+def _run(coroutine, failure: list) -> None:
+    try:
+        asyncio.run(coroutine)
+    except BaseException as err:  # handed to the test's thread
+        failure.append(err)
 
 
 class ScriptedTable:
@@ -83,7 +125,7 @@ class ScriptedTable:
 
             ws.on_message(on_message)
 
-        page.route_web_socket(re.compile(r"/ws/"), handler)
+        page.route_web_socket(re.compile(rf"/ws/{self.code}$"), handler)
 
     def apply(self, text):
         """One action (notation), then the news to every page, as the server broadcasts it."""
@@ -106,6 +148,8 @@ class ScriptedTable:
             if until(self.game):
                 return
             legal = self.game.legal_actions()
+            if not legal:
+                raise AssertionError(f"the scripted game is stuck at {self.game.awaiting}")
             action = choose(self.game, legal) if choose else None
             self.apply(str(action or legal[0]))
         raise AssertionError("the scripted game never reached the situation asked for")
