@@ -7,7 +7,7 @@ import random
 import numpy as np
 import pytest
 
-from env_helpers import ALL_HOUSE_RULES, TABLES
+from env_helpers import ALL_HOUSE_RULES, TABLES, reference_encode
 from unokart.env import BatchEnv, IllegalActionIndex, SingleAgentEnv, raw_env
 from unokart.env import batch_core
 from unokart.env.actions import DECLINE, N_ACTIONS, action_table
@@ -56,7 +56,8 @@ def test_batch_and_aec_agree_decision_by_decision_across_episodes(players, optio
 
 
 def test_observation_equals_the_encoded_view_of_the_deciding_seat():
-    """The compiled writer's row is encode(game.view(seat)), the encoding every bot and PolicyBot use."""
+    """The compiled writer's row is encode(game.view(seat)), the encoding every bot and PolicyBot use, and
+    the layout written out plainly (reference_encode)."""
     batch = BatchEnv(num_envs=4, players=4, options=ALL_HOUSE_RULES, seed=3)
     obs, mask, seat = batch.reset()
     rng = np.random.default_rng(0)
@@ -64,6 +65,7 @@ def test_observation_equals_the_encoded_view_of_the_deciding_seat():
         for i, (slot, game) in enumerate(zip(batch.slots, batch.games())):
             view = game.view(int(seat[i]))
             assert np.array_equal(obs[i], encode(view, slot.covered, slot.reacting))
+            assert np.array_equal(obs[i], reference_encode(view, slot.covered, slot.reacting))
         obs, mask, seat, _, _ = batch.step(random_actions(mask, rng))
 
 

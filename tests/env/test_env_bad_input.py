@@ -90,12 +90,12 @@ def test_bad_settings_are_refused_with_one_clear_sentence(kwargs, message):
 def test_single_agent_env_penalizes_an_illegal_action_and_changes_nothing():
     env = SingleAgentEnv(players=3)
     obs, _ = env.reset(seed=1)
-    state = env.aec.game.state()
+    state = env.game.state()
     illegal = int(np.flatnonzero(~env.action_masks())[0])
     again, reward, terminated, truncated, info = env.step(illegal)
     assert reward == -0.1 and not terminated and not truncated
     assert "is not legal" in info["illegal_action"]
-    assert env.aec.game.state() == state and np.array_equal(again["observation"], obs["observation"])
+    assert env.game.state() == state and np.array_equal(again["observation"], obs["observation"])
 
 
 def test_single_agent_env_can_raise_instead():
@@ -109,7 +109,7 @@ def test_an_agent_that_only_sends_illegal_actions_is_truncated():
     env = SingleAgentEnv(players=2, max_steps=5)
     env.reset(seed=1)
     illegal = int(np.flatnonzero(~env.action_masks())[0])
-    results = [env.step(illegal) for _ in range(5 - env.aec.steps)]
+    results = [env.step(illegal) for _ in range(5 - env.slot.steps)]
     assert results[-1][3] is True
     with pytest.raises(RuntimeError, match="call reset"):
         env.step(illegal)

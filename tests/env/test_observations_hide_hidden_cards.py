@@ -13,7 +13,7 @@ import pytest
 from unokart.env import raw_env
 from unokart.env.observation import LAYOUT, OBS_SIZE, encode
 from unokart.bots.policy import observation_for
-from env_helpers import ALL_HOUSE_RULES, random_walk
+from env_helpers import ALL_HOUSE_RULES, random_walk, reference_encode
 
 
 def deal_hidden_cards_again(game, keep: set[int], rng: random.Random):
@@ -100,8 +100,10 @@ def test_every_seat_observes_exactly_its_view(players, options):
         for seat, agent in enumerate(aec.possible_agents):
             obs = aec.observe(agent)
             selected = seat == aec.seat
-            expected = encode(aec.game.view(seat), aec.covered_color, reacting=selected and aec.reacting)
+            view, reacting = aec.game.view(seat), selected and aec.reacting
+            expected = encode(view, aec.covered_color, reacting=reacting)
             assert np.array_equal(obs["observation"], expected), (seat, aec.game.state())
+            assert np.array_equal(expected, reference_encode(view, aec.covered_color, reacting))
             assert obs["action_mask"].any() == selected  # only the selected agent may act
             checked += 1
     assert checked == 800 * players

@@ -14,7 +14,7 @@ def play_round(single: SingleAgentEnv, seed: int):
     rng = random.Random(seed)
     total, decisions = 0.0, 0
     while True:
-        assert single.aec.agent_selection == single.agent  # the agent is asked only for its own decisions
+        assert single.slot.seat == single.seat  # the agent is asked only for its own decisions
         assert np.array_equal(obs["action_mask"].astype(bool), single.action_masks()) and single.action_masks().any()
         legal = np.flatnonzero(single.action_masks())
         obs, reward, terminated, truncated, info = single.step(int(legal[rng.randrange(len(legal))]))
@@ -28,7 +28,7 @@ def play_round(single: SingleAgentEnv, seed: int):
 def test_a_round_against_bots_ends_with_the_agents_points(players, opponents, seat):
     single = SingleAgentEnv(players=players, opponents=opponents, seat=seat)
     total, decisions, info = play_round(single, seed=players)
-    game = single.aec.game
+    game = single.game
     winner = info["round_winner"]
     assert winner == game.round_winner is not None and decisions > 0
     left = [sum(FACE_POINTS[f] for f in hand) for hand in game._hands]

@@ -18,7 +18,7 @@ import importlib
 from typing import Any
 
 _LAZY = {
-    "env": ".aec", "raw_env": ".aec", "IllegalActionIndex": ".aec",
+    "env": ".aec", "raw_env": ".aec", "IllegalActionIndex": ".common",
     "SingleAgentEnv": ".single", "PolicyBot": ".policy_bot", "BatchEnv": ".batch",
 }
 

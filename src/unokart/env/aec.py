@@ -12,62 +12,20 @@ the next turn action.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from ..i18n import t
-from ..rules import Game, Options
-from ..rules import actions as A
-from ..rules.cards import FACE_COUNT, FACE_POINTS, FULL_DECK, WILD_DRAW_FOUR
+from ..rules import Game
 from ..rules.referee import Referee
-from ..rules.states import GAME_OVER, ROUND_OVER
-from ..rules.errors import UnoKartError
-from .actions import DECLINE, MAX_PLAYERS, N_ACTIONS, action_table, describe_index
-from .observation import LAYOUT, OBS_SIZE, DiscardCounts, encode_fields
+from .actions import N_ACTIONS
+from .batch_core import Slot
+from .common import (DEFAULT_SCALE, REWARDS, IllegalActionIndex, Narrator, as_index, check_settings, new_slot,
+                     observation_space, observe, refusal)
 
-REWARDS = ("round", "game")
-DEFAULT_SCALE = {"round": 0.01, "game": 1.0}  # round points in hundreds; a game is won or lost
-_DECK_POINTS = sum(FACE_POINTS[f] for f in FULL_DECK)
-
-
-class IllegalActionIndex(ValueError):
-    """An action index the current agent may not take now (its mask is 0 there). Nothing changed."""
-
-
-def observation_space(options: Options) -> spaces.Dict:
-    """The Dict space of every agent: ``observation`` (float32, LAYOUT) and ``action_mask`` (int8)."""
-    high = np.ones(OBS_SIZE, np.float32)
-    high[LAYOUT["hand"]] = high[LAYOUT["discard"]] = max(FACE_COUNT)
-    high[LAYOUT["hand_sizes"]] = len(FULL_DECK)
-    high[LAYOUT["scores"]] = (options.target_score - 1 + _DECK_POINTS) / options.target_score
-    high[LAYOUT["pending"]] = len(FULL_DECK)
-    return spaces.Dict({
-        "observation": spaces.Box(0.0, high, dtype=np.float32),
-        "action_mask": spaces.Box(0, 1, (N_ACTIONS,), dtype=np.int8),
-    })
-
-
-def check_settings(players: Any, options: Any, reward: Any, max_steps: Any) -> Options:
-    """Validate the constructor arguments, with one clear sentence for each mistake."""
-    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= MAX_PLAYERS:
-        raise ValueError(t("env.bad_players", players=players))
-    if reward not in REWARDS:
-        raise ValueError(t("env.bad_reward", reward=reward, known=", ".join(REWARDS)))
-    if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:
-        raise ValueError(t("env.bad_max_steps", max_steps=max_steps))
-    try:
-        parsed = Options.from_dict(options)
-    except UnoKartError as err:
-        raise ValueError(str(err)) from None
-    try:
-        Game.new(players, seed=0, options=parsed)  # the core's own table checks (R3.2: the hands fit the deck)
-    except UnoKartError as err:
-        raise ValueError(str(err)) from None
-    return parsed
+__all__ = ["DEFAULT_SCALE", "REWARDS", "IllegalActionIndex", "check_settings", "env", "observation_space", "raw_env"]
 
 
 class raw_env(AECEnv):  # noqa: N801 (PettingZoo's naming convention)
@@ -79,6 +37,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's naming convention)
     +1 to the winner, -1 to everyone else. Rewards are multiplied by ``reward_scale``
     (default 0.01 for rounds, 1 for games).
     After ``max_steps`` decisions in an episode every agent is truncated.
+    The game runs in a ``batch_core.Slot``, one game of ``BatchEnv``'s engine.
     """
 
     metadata = {"name": "unokart_v0", "render_modes": ["human", "ansi"], "is_parallelizable": False}
@@ -96,14 +55,54 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's naming convention)
         self.max_steps = max_steps
         self.render_mode = render_mode
         # The engine's event log costs time; keep it for rendering and for bots that read view.events.
-        self.keep_events = keep_events or render_mode is not None
+        self.slot: Slot = new_slot(players, self.table_options, reward, self.reward_scale, max_steps,
+                                   keep_events=keep_events or render_mode is not None)
         self.possible_agents = [f"player_{s}" for s in range(players)]
         self.agent_seat = {agent: s for s, agent in enumerate(self.possible_agents)}
         self._observation_space = observation_space(self.table_options)
         self._action_space = spaces.Discrete(N_ACTIONS)
-        self._actions, self._index_of = action_table(players)
-        self._seed_source = random.Random()
-        self.game: Game | None = None
+        self._target = float(self.table_options.target_score)
+        self._narrator = Narrator(render_mode)
+        self._started = False
+
+    # ------------------------------------------------------------------ the slot's state, read-only
+    @property
+    def game(self) -> Game | None:
+        """The rules core's full state (for tests and rendering, never for a policy); None before ``reset``."""
+        return self.slot.game if self._started else None
+
+    @game.setter
+    def game(self, game: Game) -> None:
+        """Go on with ``game`` under the same moment: tests swap in a copy with the hidden cards re-dealt."""
+        self.slot.replace_game(game)
+        self._select()
+
+    @property
+    def referee(self) -> Referee:
+        return self.slot.referee
+
+    @property
+    def seat(self) -> int:
+        """The selected agent's seat."""
+        return self.slot.seat
+
+    @property
+    def reacting(self) -> bool:
+        """Whether the selected agent is asked out of turn (it may DECLINE)."""
+        return self.slot.reacting
+
+    @property
+    def legal(self) -> tuple:
+        return self.slot.legal
+
+    @property
+    def covered_color(self) -> int:
+        """The colour active before the Wild Draw Four on top (R7.2), -1 when none."""
+        return self.slot.covered
+
+    @property
+    def steps(self) -> int:
+        return self.slot.steps
 
     # ------------------------------------------------------------------ spaces
     def observation_space(self, agent: str) -> spaces.Dict:
@@ -116,165 +115,69 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's naming convention)
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         """Deal a new game (``seed`` makes it reproducible). ``options`` is not used: house rules are fixed at construction."""
         if seed is None:
-            seed = self._seed_source.getrandbits(63)
+            self.slot.restart()  # its seed drawn from the slot's seed source, as BatchEnv's next episode
         else:
-            self._seed_source.seed(seed)
-        game = Game.new(self.players, seed=seed, options=self.table_options, log_events=self.keep_events)
-        self.game = game
+            self.slot.start(seed)
+        self._started = True
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
-        self.steps = 0
-        self.covered_color = -1
-        self._discard_counts = DiscardCounts()
-        self._rendered = 0
-        self.referee = Referee(game)
+        self._narrator.told = 0
         self._select()
 
     def _select(self) -> None:
         """The seat the referee asks now is the selected agent (docs/ENV.md, "Out of turn"). Who is asked
         depends on public facts alone, so it tells nobody anything (a seat may be asked whose only answer
         is DECLINE)."""
-        referee = self.referee
-        self.seat, self.reacting, self.legal = referee.seat, referee.reacting, referee.legal
-        self.agent_selection = self.possible_agents[self.seat]
+        self.agent_selection = self.possible_agents[self.slot.seat]
 
-    def action_mask(self) -> np.ndarray:
+    def action_mask(self):  # noqa: ANN201 (numpy array)
         """The selected agent's mask: 1 at the index of each of its legal actions (and DECLINE out of turn)."""
-        mask = np.zeros(N_ACTIONS, np.int8)
-        index_of = self._index_of
-        for action in self.legal:  # a handful: faster one by one than as a fancy index
-            mask[index_of[action]] = 1
-        if self.reacting:
-            mask[DECLINE] = 1
-        return mask
+        return observe(self.slot, self.slot.seat, self._target)["action_mask"]
 
-    def observe(self, agent: str) -> dict[str, np.ndarray]:
-        game = self.game
-        if game is None:
+    def observe(self, agent: str) -> dict:
+        if not self._started:
             raise RuntimeError(t("env.no_reset"))
-        seat = self.agent_seat[agent]
-        # Only the selected seat has a mask; once the episode is over nobody is (legal is empty).
-        selected = seat == self.seat
-        # The seat's view without copies or events (the hot path): nothing it may not see.
-        v = game.glance(seat)
-        observation = encode_fields(
-            seat, self.players, v.hand, v.hand_sizes, v.discard, v.color, v.direction, v.to_act, v.awaiting,
-            v.pending, v.stock, v.drawn, v.uno_said, v.uno_window, v.scores,
-            self.table_options.target_score, self.covered_color, selected and self.reacting, self._discard_counts)
-        return {"observation": observation, "action_mask": self.action_mask() if selected else np.zeros(N_ACTIONS, np.int8)}
+        return observe(self.slot, self.agent_seat[agent], self._target)
 
     # ------------------------------------------------------------------ step
     def step(self, action: Any) -> None:
-        if self.game is None:
+        if not self._started:
             raise RuntimeError(t("env.no_reset"))
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        index = action if action.__class__ is int else self._as_index(action)
-        seat, game = self.seat, self.game
-        chosen = self._actions[seat][index] if 0 <= index < DECLINE else None
-        if chosen is None or chosen not in self.legal:
-            if index != DECLINE or not self.reacting:
-                raise self._refusal(index, chosen)
-            self._cumulative_rewards[agent] = 0.0
-            self.referee.decline()
-            self._select()
-            return
+        index = as_index(action)
+        slot = self.slot
+        error = refusal(slot, index, agent)
+        if error is not None:
+            raise error
         # Rewards are only ever given when the episode ends, so a live step has none to clear.
         self._cumulative_rewards[agent] = 0.0
-        color_before = game.color
-        self.referee.apply(chosen)
-        self.steps += 1
-        if chosen.card == WILD_DRAW_FOUR:
-            self.covered_color = color_before
-        awaiting = game.awaiting
-        if awaiting == ROUND_OVER or awaiting == GAME_OVER:
-            self._round_over()
-        elif self.steps >= self.max_steps:
-            self._end_episode(truncated=True)
+        if slot.act(index):
+            self._end_episode()
         else:
             self._select()
 
-    @staticmethod
-    def _as_index(action: Any) -> int:
-        """An action that is not a plain int (a numpy integer, a policy's 0-d array) as an int; else a clear error."""
-        if isinstance(action, np.ndarray) and action.shape == () and action.dtype.kind in "iu":
-            action = action.item()  # what a policy's predict() returns for one observation
-        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
-            raise IllegalActionIndex(t("env.not_an_index", action=repr(action), high=N_ACTIONS - 1))
-        return int(action)
-
-    def _refusal(self, index: int, chosen: A.Action | None) -> IllegalActionIndex:
-        """The error for an index the selected agent may not take now, naming the problem (and the rule)."""
-        if not 0 <= index < N_ACTIONS:
-            return IllegalActionIndex(t("env.index_out_of_range", index=index, high=N_ACTIONS - 1))
-        reason = t("env.decline_on_turn") if index == DECLINE else self._why_illegal(chosen)
-        return IllegalActionIndex(t("env.illegal_index", index=index, meaning=describe_index(index),
-                                    agent=self.agent_selection, reason=reason))
-
-    def _why_illegal(self, chosen: A.Action | None) -> str:
-        if chosen is None:
-            return t("env.no_such_seat", players=self.players)
-        if self.reacting and chosen.verb in A.TURN_VERBS and chosen.verb != A.JUMP:
-            return t("env.not_your_turn", action=str(chosen), to_act=self.game.to_act)
-        try:
-            self.game.would_change(chosen)  # the core names the rule, and changes nothing
-        except UnoKartError as err:
-            return f'"{chosen}": {err}'
-        return t("env.void_catch", action=str(chosen))
-
-    def _round_over(self) -> None:
-        game = self.game
-        winner = game.round_winner
-        if self.reward_mode == "round":
-            hands_points = game.hand_points()  # R11.1, public at round end
-            for seat, agent in enumerate(self.possible_agents):
-                points = sum(hands_points) if seat == winner else -hands_points[seat]
-                self.rewards[agent] = points * self.reward_scale
-            self._end_episode(truncated=False)
-        elif game.awaiting == GAME_OVER:
-            for seat, agent in enumerate(self.possible_agents):
-                self.rewards[agent] = self.reward_scale * (1.0 if seat == game.game_winner else -1.0)
-            self._end_episode(truncated=False)
-        else:
-            self.referee.next_round()
-            self.covered_color = -1
-            self._select()
-
-    def _end_episode(self, truncated: bool) -> None:
-        for agent in self.agents:
-            (self.truncations if truncated else self.terminations)[agent] = True
+    def _end_episode(self) -> None:
+        """The slot's final rewards to every agent; all terminated, or all truncated after ``max_steps``."""
+        slot = self.slot
+        for seat, agent in enumerate(self.possible_agents):
+            self.rewards[agent] = slot.final_rewards[seat]
+            (self.truncations if slot.truncated else self.terminations)[agent] = True
         self._accumulate_rewards()
-        self.reacting = False
-        self.legal = []
 
     # ------------------------------------------------------------------ rendering
     def render(self) -> str | None:
         """The public events since the last render, as sentences (``human`` prints them, ``ansi`` returns them)."""
-        if self.render_mode is None or self.game is None:
-            return None
-        from ..narrate import describe_event
-
-        game = self.game
-        count = game.event_count()
-        if self._rendered > count:  # a new round started
-            self._rendered = 0
-        lines = [describe_event(e, game.names) for e in game.events_for(None, self._rendered)]
-        self._rendered = count
-        text = "\n".join(line for line in lines if line)
-        if self.render_mode == "human":
-            if text:
-                print(text)
-            return None
-        return text
+        return self._narrator.render(self.game)
 
     def close(self) -> None:
-        self.game = None
+        self._started = False
 
 
 def env(**kwargs: Any) -> raw_env:

@@ -22,11 +22,10 @@ from typing import Any
 
 import numpy as np
 
-from ..bots import make_bot
 from ..i18n import t
-from .actions import N_ACTIONS, action_table, describe_index
-from .aec import DEFAULT_SCALE, IllegalActionIndex, check_settings
-from .batch_core import ROW_SIZE, SCORES_AT, Slot, start_batch, step_batch
+from .actions import N_ACTIONS, describe_index
+from .batch_core import ROW_SIZE, SCORES_AT, start_batch, step_batch
+from .common import DEFAULT_SCALE, IllegalActionIndex, check_settings, new_slot, opponent_bots
 from .observation import LAYOUT, OBS_SIZE
 
 _STOCK = LAYOUT["stock"].start
@@ -48,17 +47,9 @@ class BatchEnv:
         self.reward_scale = float(reward_scale if reward_scale is not None else DEFAULT_SCALE[reward])
         bots: list[Any] = []
         learner = -1
-        keep_events = False
         if opponents is not None:
-            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-                raise ValueError(t("env.bad_seat", high=players - 1, seat=seat))
-            names = [opponents] * (players - 1) if isinstance(opponents, str) else opponents
-            if not isinstance(names, (list, tuple)) or len(names) != players - 1 or not all(isinstance(n, str) for n in names):
-                raise ValueError(t("env.bad_opponents", count=players - 1, opponents=opponents))
-            others = iter(make_bot(name) for name in names)
-            bots = [None if s == seat else next(others) for s in range(players)]
+            bots = opponent_bots(players, opponents, seat)
             learner = seat
-            keep_events = any(getattr(bot, "reads_events", True) for bot in bots if bot is not None)
         self.learner = learner
         self.observation = np.zeros((num_envs, OBS_SIZE), np.float32)
         self.action_mask = np.zeros((num_envs, N_ACTIONS), np.bool_)
@@ -71,21 +62,20 @@ class BatchEnv:
         self._flat_rewards = memoryview(self.rewards.reshape(-1))
         self._seat_view, self._done_view = memoryview(self.seat), memoryview(self.done)
         self._truncated_view = memoryview(self.truncated)
-        actions = action_table(players)[0]
-        self.slots = [Slot(players, table_options, reward == "round", self.reward_scale, max_steps, keep_events,
-                           learner, bots, actions) for i in range(num_envs)]
+        self.slots = [new_slot(players, table_options, reward, self.reward_scale, max_steps, learner=learner, bots=bots)
+                      for _ in range(num_envs)]
         self._obs_rows = [bytearray(ROW_SIZE)] * num_envs  # each game's deciding seat's rows (batch_core)
         self._mask_rows = [bytearray(N_ACTIONS)] * num_envs
-        self._seed = seed
+        self.first_seed = seed  # the constructor's seed, until the first reset takes it
         self.seeds: list[int] = []
-        self._ready = False
+        self.ready = False      # reset has dealt the games
 
     def reset(self, seed: int | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Deal every game anew. Game ``i``'s first seed is ``self.seeds[i]``, drawn from ``seed`` (or the
         constructor's); its later games take their seeds from it, as ``raw_env.reset()`` does."""
         if seed is None:
-            seed = self._seed if self._seed is not None else random.getrandbits(63)
-            self._seed = None  # the constructor's seed serves the first reset only
+            seed = self.first_seed if self.first_seed is not None else random.getrandbits(63)
+            self.first_seed = None  # the constructor's seed serves the first reset only
         source = random.Random(f"unokart-batch:{seed}")
         self.seeds = [source.getrandbits(63) for _ in range(self.num_envs)]
         self.rewards.fill(0.0)
@@ -93,13 +83,13 @@ class BatchEnv:
         self.truncated.fill(False)
         start_batch(self.slots, self.seeds, self._seat_view, self._obs_rows, self._mask_rows)
         self._publish()
-        self._ready = True
+        self.ready = True
         return self.observation, self.action_mask, self.seat
 
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """One decision in every game: ``actions[i]`` for game ``i``'s deciding seat (``seat[i]``).
         An action whose mask is 0 raises ``IllegalActionIndex`` before any game changes."""
-        if not self._ready:
+        if not self.ready:
             raise RuntimeError(t("env.no_reset"))
         chosen = self._checked(actions)
         self.rewards.fill(0.0)
@@ -148,6 +138,11 @@ class BatchEnv:
             rows = slot.view()
             self._obs_rows[i], self._mask_rows[i] = rows.row, rows.mask
         self._publish()
+
+    def close(self) -> None:
+        """Let the games go."""
+        self.slots = []
+        self.ready = False
 
     def games(self) -> list:
         """Each game's ``Game`` (the rules core's full state: for tests and debugging, never for a policy)."""

@@ -25,6 +25,7 @@ from typing import Any, Final
 from librt.vecs import vec
 from mypy_extensions import u8
 
+from ..i18n import t
 from ..rules import actions as A
 from ..rules.actions import Action, make
 from ..rules.cards import N_FACES as FACES, WILD_DRAW_FOUR, WILD_ITEM_BOX
@@ -146,7 +147,7 @@ class Slot:
     truncated: bool
     final_rewards: list[float]
     views: list[SeatRows]   # each seat's rows
-    glance: View | None     # the deciding seat's view, refreshed in place
+    glance: View | None     # the last written seat's view, refreshed in place
 
     def __init__(self, players: int, options: Options, round_reward: bool, reward_scale: float, max_steps: int,
                  keep_events: bool, learner: int, bots: list[Any], actions: tuple[tuple[Action | None, ...], ...]) -> None:
@@ -197,6 +198,12 @@ class Slot:
         self.truncated = False
         self._select()
 
+    def replace_game(self, game: Game) -> None:
+        """Go on with ``game`` under the same moment (tests swap in a copy with the hidden cards re-dealt)."""
+        self.game = self.referee.game = game
+        self.referee.refresh()
+        self._select()
+
     # ------------------------------------------------------------------ turn order: the referee's
     def _select(self) -> None:
         referee = self.referee
@@ -225,12 +232,27 @@ class Slot:
         if awaiting == ROUND_OVER or awaiting == GAME_OVER:
             return self._round_over()
         if self.steps >= self.max_steps:
-            self.truncated = True
-            for s in range(self.players):
-                self.final_rewards[s] = 0.0
-            return True
+            return self._truncate()
         self._select()
         return False
+
+    def refused(self) -> bool:
+        """An index the mask forbids, under ``SingleAgentEnv``'s ``illegal_action="penalize"``: nothing
+        changes, but it counts as a decision; True when that truncates the episode."""
+        self.steps += 1
+        return self.steps >= self.max_steps and self._truncate()
+
+    def _truncate(self) -> bool:
+        self.truncated = True
+        for s in range(self.players):
+            self.final_rewards[s] = 0.0
+        return self._end()
+
+    def _end(self) -> bool:
+        """The episode is over: nobody is asked any more (the AEC env observes empty masks)."""
+        self.legal = ()
+        self.reacting = False
+        return True
 
     def _round_over(self) -> bool:
         game = self.game
@@ -241,11 +263,11 @@ class Slot:
             winner = game.round_winner
             for s in range(self.players):
                 rewards[s] = (total if s == winner else -points[s]) * self.reward_scale
-            return True
+            return self._end()
         if game.awaiting == GAME_OVER:
             for s in range(self.players):
                 rewards[s] = self.reward_scale * (1.0 if s == game.game_winner else -1.0)
-            return True
+            return self._end()
         self.referee.next_round()
         self.covered = -1
         self._select()
@@ -267,7 +289,7 @@ class Slot:
                 elif choice is not None and choice in legal:
                     index = action_index(choice, self.players)
                 else:
-                    raise RuntimeError(f"bot {bots[seat].name} at seat {seat} returned {choice}, not a legal action")
+                    raise RuntimeError(t("env.bot_returned_illegal", bot=bots[seat].name, seat=seat, choice=str(choice)))
             if self.act(index):
                 return False
         return True
@@ -285,114 +307,143 @@ class Slot:
         return self.views[self.seat]
 
     def _write(self) -> None:
-        """The deciding seat's observation and mask (exactly ``raw_env.observe``), only what changed."""
-        seat = self.seat
-        n = self.players
+        self.write(self.seat)
+
+    def write(self, seat: int) -> SeatRows:
+        """``seat``'s rows as ``raw_env.observe`` reads them, only what changed since they were last written.
+        Any seat may be written (the AEC env observes every agent); only the deciding seat is reacting and
+        has its mask written."""
         g = self.glance = self.game.glance(seat, self.glance)  # the seat's view, nothing copied: read at once
         v = self.views[seat]
-        row = v.row
-        # hand: how many of each face. Between two decisions of a seat its hand gains or loses a card or
-        # two (the core appends drawn cards and removes played ones), so only the part between the common
-        # beginning and the common end of the old and new hand is counted again.
-        hand = g.hand
-        old = v.hand
-        lo = len(old)
-        ln = len(hand)
-        i = 0
-        m = lo if lo < ln else ln
-        while i < m and hand[i] == old[i]:
-            i += 1
-        if i < lo or i < ln:
-            end_old = lo
-            end_new = ln
-            while end_old > i and end_new > i and hand[end_new - 1] == old[end_old - 1]:
-                end_old -= 1
-                end_new -= 1
-            for j in range(i, end_old):  # a count never goes below 0 between the two loops: old held these
-                pos = HAND + old[j]
-                row[pos] = row[pos] - 1
-            for j in range(i, end_new):
-                pos = HAND + hand[j]
-                row[pos] = row[pos] + 1
-            v.hand = hand[:]
-        # discard pile counts: the core appends to its pile, and replaces it on a reshuffle or a new round
-        pile = g.discard
-        known = v.pile_seen
-        if pile is not v.pile or len(pile) < known:
-            for pos in range(DISCARD, DISCARD + N_FACES):
-                row[pos] = 0
-            v.pile = pile
-            known = 0
-        size = len(pile)
-        for i in range(known, size):
-            pos = DISCARD + pile[i]
+        selected = seat == self.seat
+        write_row(v, g, seat, self.players, self.covered, selected and self.reacting)
+        if selected:
+            write_mask(v, self.legal, self.players, self.reacting)
+        return v
+
+
+def write_row(v: SeatRows, g: View, seat: int, n: int, covered: int, reacting: bool) -> None:
+    """The observation of ``seat`` (its view ``g``) into its rows ``v`` (env/layout.py), only what changed:
+    the one encoding of a view, for the envs (a glance) and for bots (``observation.encode``, a view)."""
+    _write_hand(v, g.hand)
+    top = _write_pile(v, g.discard)
+    row = v.row
+    pos = TOP + top
+    if v.h_top != pos:  # most parts stay put: no call
+        v.h_top = _move(row, v.h_top, pos)
+    color = g.color
+    pos = COLOR + color if color >= 0 else -1
+    if v.h_color != pos:
+        v.h_color = _move(row, v.h_color, pos)
+    awaiting = g.awaiting
+    pos = AWAITING_AT + (0 if awaiting == AWAIT_PLAY else awaiting_index(awaiting))
+    if v.h_awaiting != pos:
+        v.h_awaiting = _move(row, v.h_awaiting, pos)
+    _write_seats(row, g, seat, n)
+    window = g.uno_window
+    pos = WINDOW + (window - seat) % n if window >= 0 else -1
+    if v.h_window != pos:
+        v.h_window = _move(row, v.h_window, pos)
+    to_act = g.to_act
+    pos = TO_ACT + (to_act - seat) % n if to_act is not None else -1
+    if v.h_to_act != pos:
+        v.h_to_act = _move(row, v.h_to_act, pos)
+    pos = DIRECTION if g.direction > 0 else -1
+    if v.h_direction != pos:
+        v.h_direction = _move(row, v.h_direction, pos)
+    row[PENDING] = g.pending
+    row[STOCK] = g.stock  # widened: divided by 112
+    drawn = g.drawn
+    pos = DRAWN_AT + drawn if drawn >= 0 else -1
+    if v.h_drawn != pos:
+        v.h_drawn = _move(row, v.h_drawn, pos)
+    pos = COVERED + covered if covered >= 0 and top == WILD_DRAW_FOUR else -1
+    if v.h_covered != pos:
+        v.h_covered = _move(row, v.h_covered, pos)
+    pos = REACTING if reacting else -1
+    if v.h_reacting != pos:
+        v.h_reacting = _move(row, v.h_reacting, pos)
+
+
+def _write_hand(v: SeatRows, hand: list[int]) -> None:
+    """How many of each face the seat holds. Between two decisions of a seat its hand gains or loses a
+    card or two (the core appends drawn cards and removes played ones), so only the part between the
+    common beginning and the common end of the old and new hand is counted again."""
+    row = v.row
+    old = v.hand
+    lo = len(old)
+    ln = len(hand)
+    i = 0
+    m = lo if lo < ln else ln
+    while i < m and hand[i] == old[i]:
+        i += 1
+    if i < lo or i < ln:
+        end_old = lo
+        end_new = ln
+        while end_old > i and end_new > i and hand[end_new - 1] == old[end_old - 1]:
+            end_old -= 1
+            end_new -= 1
+        for j in range(i, end_old):  # a count never goes below 0 between the two loops: old held these
+            pos = HAND + old[j]
+            row[pos] = row[pos] - 1
+        for j in range(i, end_new):
+            pos = HAND + hand[j]
             row[pos] = row[pos] + 1
-        v.pile_seen = size
-        top = pile[size - 1]
-        pos = TOP + top
-        if v.h_top != pos:  # most parts stay put: no call
-            v.h_top = _move(row, v.h_top, pos)
-        color = g.color
-        pos = COLOR + color if color >= 0 else -1
-        if v.h_color != pos:  # most parts stay put: no call
-            v.h_color = _move(row, v.h_color, pos)
-        awaiting = g.awaiting
-        pos = AWAITING_AT + (0 if awaiting == AWAIT_PLAY else awaiting_index(awaiting))
-        if v.h_awaiting != pos:  # most parts stay put: no call
-            v.h_awaiting = _move(row, v.h_awaiting, pos)
-        sizes = g.hand_sizes
-        scores = g.scores
-        uno_said = g.uno_said
-        for k in range(n):
-            other = seat + k - n if seat + k >= n else seat + k
-            size = sizes[other]
-            row[SIZES + k] = size
-            row[UNO_SAID + k] = 1 if size == 1 and uno_said[other] else 0
-            score = scores[other]
-            pos = SCORES_AT + 2 * k  # the raw score, little-endian
-            row[pos] = score & 255
-            row[pos + 1] = score >> 8
-        window = g.uno_window
-        pos = WINDOW + (window - seat) % n if window >= 0 else -1
-        if v.h_window != pos:  # most parts stay put: no call
-            v.h_window = _move(row, v.h_window, pos)
-        to_act = g.to_act
-        pos = TO_ACT + (to_act - seat) % n if to_act is not None else -1
-        if v.h_to_act != pos:  # most parts stay put: no call
-            v.h_to_act = _move(row, v.h_to_act, pos)
-        pos = DIRECTION if g.direction > 0 else -1
-        if v.h_direction != pos:  # most parts stay put: no call
-            v.h_direction = _move(row, v.h_direction, pos)
-        row[PENDING] = g.pending
-        row[STOCK] = g.stock  # BatchEnv divides it by 112
-        drawn = g.drawn
-        pos = DRAWN_AT + drawn if drawn >= 0 else -1
-        if v.h_drawn != pos:  # most parts stay put: no call
-            v.h_drawn = _move(row, v.h_drawn, pos)
-        covered = self.covered
-        pos = COVERED + covered if covered >= 0 and top == WILD_DRAW_FOUR else -1
-        if v.h_covered != pos:  # most parts stay put: no call
-            v.h_covered = _move(row, v.h_covered, pos)
-        pos = REACTING if self.reacting else -1
-        if v.h_reacting != pos:  # most parts stay put: no call
-            v.h_reacting = _move(row, v.h_reacting, pos)
-        # the mask: the last write's 1s cleared, this one's set (stores into the buffer cost no call)
-        mask = v.mask
-        on = v.on
-        for k in range(v.on_count):
-            index: int = on[k]
-            mask[index] = 0
-        count = 0
-        for a in self.legal:
-            i = action_index(a, n)
-            mask[i] = 1
-            on[count] = i
-            count += 1
-        if self.reacting:
-            mask[DECLINE] = 1
-            on[count] = DECLINE
-            count += 1
-        v.on_count = count
+        v.hand = hand[:]
+
+
+def _write_pile(v: SeatRows, pile: list[int]) -> int:
+    """The discard pile's counts (the core appends to its pile, and replaces it on a reshuffle or a new
+    round); returns the top card."""
+    row = v.row
+    known = v.pile_seen
+    if pile is not v.pile or len(pile) < known:
+        for pos in range(DISCARD, DISCARD + N_FACES):
+            row[pos] = 0
+        v.pile = pile
+        known = 0
+    size = len(pile)
+    for i in range(known, size):
+        pos = DISCARD + pile[i]
+        row[pos] = row[pos] + 1
+    v.pile_seen = size
+    return pile[size - 1]
+
+
+def _write_seats(row: vec[u8], g: View, seat: int, n: int) -> None:
+    """Hand sizes, UNO said and raw scores, by relative seat."""
+    sizes = g.hand_sizes
+    scores = g.scores
+    uno_said = g.uno_said
+    for k in range(n):
+        other = seat + k - n if seat + k >= n else seat + k
+        size = sizes[other]
+        row[SIZES + k] = size
+        row[UNO_SAID + k] = 1 if size == 1 and uno_said[other] else 0
+        score = scores[other]
+        pos = SCORES_AT + 2 * k  # the raw score, little-endian
+        row[pos] = score & 255
+        row[pos + 1] = score >> 8
+
+
+def write_mask(v: SeatRows, legal: tuple[Action, ...], n: int, reacting: bool) -> None:
+    """The mask: the last write's 1s cleared, this one's set (stores into the buffer cost no call)."""
+    mask = v.mask
+    on = v.on
+    for k in range(v.on_count):
+        index: int = on[k]
+        mask[index] = 0
+    count = 0
+    for a in legal:
+        i = action_index(a, n)
+        mask[i] = 1
+        on[count] = i
+        count += 1
+    if reacting:
+        mask[DECLINE] = 1
+        on[count] = DECLINE
+        count += 1
+    v.on_count = count
 
 
 def _move(row: vec[u8], old: int, pos: int) -> int:

@@ -27,7 +27,7 @@ from gymnasium.vector.utils import batch_space
 
 from ..i18n import t
 from .actions import N_ACTIONS
-from .aec import observation_space
+from .common import observation_space
 from .batch import BatchEnv
 
 
@@ -67,14 +67,14 @@ class UnoKartVectorEnv(VectorEnv):
 
     def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[dict, dict]:
         super().reset(seed=seed)
-        if seed is None and self.batch._seed is None:
+        if seed is None and self.batch.first_seed is None:
             seed = int(self.np_random.integers(2**62))
         self.batch.reset(seed=seed)
         self._episode_steps[:] = 0
         return self._observation(), {"action_mask": self.batch.action_mask.copy()}
 
     def step(self, actions: Any) -> tuple[dict, np.ndarray, np.ndarray, np.ndarray, dict]:
-        games_before = self.batch.games() if self.batch._ready else []
+        games_before = self.batch.games() if self.batch.ready else []
         _, _, _, rewards, done = self.batch.step(actions)
         reward = rewards[:, self.seat].astype(np.float64)
         truncated = self.batch.truncated.copy()
@@ -100,4 +100,4 @@ class UnoKartVectorEnv(VectorEnv):
         return self.batch.action_mask.copy()
 
     def close_extras(self, **kwargs: Any) -> None:
-        self.batch.slots = []
+        self.batch.close()

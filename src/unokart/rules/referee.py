@@ -53,9 +53,11 @@ class Referee:
     def _open(self, opener: int) -> None:
         self._opener = opener
         self._declined = 0
-        self._select()
+        self.refresh()
 
-    def _select(self) -> None:
+    def refresh(self) -> None:
+        """The seat asked now, worked out again from the game (after every change; a test that swaps
+        ``game`` for a copy with the hidden cards dealt differently calls it to ask who is asked then)."""
         game = self.game
         to_act = game.to_act
         seat = to_act if to_act is not None else -1
@@ -86,7 +88,7 @@ class Referee:
         if a.verb in TURN_VERBS:
             self._open(a.seat)
         else:
-            self._select()
+            self.refresh()
 
     def decline(self) -> None:
         """The seat asked out of turn lets the moment pass. The seat to act may not: it must decide
@@ -97,7 +99,7 @@ class Referee:
                 raise explain(game, make(0, PASS))
             raise expected_decision(game, "decline")
         self._declined |= 1 << self.seat
-        self._select()
+        self.refresh()
 
     def answer(self, action: Action | None) -> None:
         """The asked seat's answer: an action to apply, or None to decline."""
