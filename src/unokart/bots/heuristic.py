@@ -7,6 +7,7 @@ import random
 from ..rules import Action, View
 from ..rules import actions as A
 from ..rules.cards import FACE_COLOR, WILD_DRAW_FOUR
+from ..rules.states import AWAIT_PLAY
 from .knowledge import chance_guilty
 from .playout import best_color, best_play
 
@@ -105,7 +106,7 @@ class EasyBot(HeuristicBot):
             catches = [a for a in legal_actions if a.verb == A.CATCH]
             return catches[0] if catches and rng.random() < self.CATCHES else None
         turn = [a for a in legal_actions if a.verb not in (A.UNO, A.CATCH)]
-        if view.awaiting == "play":
+        if view.awaiting == AWAIT_PLAY:
             plays = [a for a in turn if a.verb == A.PLAY]
             if not plays:
                 return turn[-1]

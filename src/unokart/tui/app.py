@@ -21,6 +21,7 @@ from ..rules.actions import (
     ACCEPT, CATCH, CHALLENGE, COLOR, DRAW, JUMP, PASS, PLAY, SWAP, TARGET, UNO,
 )
 from ..rules.cards import COLORS, FACE_CODE, WILD_DRAW_FOUR, parse_card
+from ..rules.states import AWAIT_PLAY, AWAIT_TARGET, GAME_OVER, ROUND_OVER
 from . import cells
 from .render import CELL, card, hand_rows, shape, sort_hand
 from .screens import QuitScreen, RulesScreen
@@ -201,7 +202,7 @@ class PlayApp(App):
             if copies:
                 self.selected = min(copies, key=lambda i: abs(i - self.selected))
         playable = {FACE_CODE[a.card] for a in self.source.legal if a.verb in (PLAY, JUMP)}
-        deciding = view["to_act"] == me and view["awaiting"] == "play"
+        deciding = view["to_act"] == me and view["awaiting"] == AWAIT_PLAY
         if view.get("drawn") and view["to_act"] == me:
             self.selected = self.hand.index(view["drawn"])
         elif deciding and (not self._my_decision or hand_changed) and playable:
@@ -319,9 +320,9 @@ class PlayApp(App):
         if self.mode == "catch":
             return Text(t("tui.prompt.catch", seats=_seat_list(self._catchable(), self.names)), style="bold")
         lines = []
-        if view["awaiting"] == "game_over":
+        if view["awaiting"] == GAME_OVER:
             lines.append(t("tui.prompt.game_over"))
-        elif view["awaiting"] == "round_over":
+        elif view["awaiting"] == ROUND_OVER:
             lines.append(t("tui.prompt.round_over"))
         elif view["to_act"] == me:
             aw = view["awaiting"]
@@ -368,9 +369,9 @@ class PlayApp(App):
             keys.append(("u", t("tui.key.uno")))
         if self.source.away:
             keys.append(("h", t("tui.key.come_back")))
-        if awaiting == "round_over" and not self.source.deals_itself:
+        if awaiting == ROUND_OVER and not self.source.deals_itself:
             keys.append(("n", t("tui.key.next_round")))
-        elif awaiting == "game_over" and self.source.deals_itself:
+        elif awaiting == GAME_OVER and self.source.deals_itself:
             keys.append(("n", t("tui.key.rematch")))
         keys += [("?", t("tui.key.rules")), ("q", t("tui.key.quit"))]
         return keys
@@ -457,12 +458,12 @@ class PlayApp(App):
             self.mode = None
             await self.submit(self._action(CATCH, target=digit))
             return
-        verb = TARGET if view["awaiting"] == "target" else SWAP
+        verb = TARGET if view["awaiting"] == AWAIT_TARGET else SWAP
         await self.submit(self._action(verb, target=digit))
 
     async def action_play(self) -> None:
         view = self.view
-        if view.get("awaiting") in ("round_over", "game_over"):
+        if view.get("awaiting") in (ROUND_OVER, GAME_OVER):
             await self.action_next_round()
             return
         if not view or not self.hand:
@@ -550,7 +551,7 @@ class PlayApp(App):
 
     def action_ask_quit(self) -> None:
         """Mid-game, q asks first (a second q leaves); before a deal or after the game it leaves at once."""
-        if self.view.get("awaiting") in (None, "game_over") or isinstance(self.screen, QuitScreen):
+        if self.view.get("awaiting") in (None, GAME_OVER) or isinstance(self.screen, QuitScreen):
             self.exit()
             return
 
@@ -563,9 +564,9 @@ class PlayApp(App):
     async def action_next_round(self) -> None:
         """The next round (local play), or whatever the server's table allows: start, rematch."""
         awaiting = self.view.get("awaiting")
-        if not self.source.deals_itself and awaiting == "game_over":
+        if not self.source.deals_itself and awaiting == GAME_OVER:
             self._say(t("tui.error.game_over"), rule="R11.2")
-        elif not self.source.deals_itself and awaiting != "round_over":
+        elif not self.source.deals_itself and awaiting != ROUND_OVER:
             self._say(t("tui.error.round_not_over"), rule="R9.1")
         else:
             try:

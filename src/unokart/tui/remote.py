@@ -20,6 +20,7 @@ from urllib.parse import urlsplit
 from ..i18n import current_language, t
 from ..rules import Action, NotationError
 from ..rules.errors import printable
+from ..rules.states import GAME_OVER
 from ..server.messages import bot_name
 from .source import OnChange, TableError, TableSource
 
@@ -205,7 +206,7 @@ class RemoteTable(TableSource):
         status = (self.table or {}).get("status")
         if self.view is None or status == "lobby":
             await self._send({"type": "start"})
-        elif self.view["awaiting"] == "game_over":
+        elif self.view["awaiting"] == GAME_OVER:
             await self._send({"type": "rematch"})
         else:
             raise TableError(t("tui.remote.server_deals"))
