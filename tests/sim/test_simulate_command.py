@@ -6,6 +6,8 @@ import sys
 
 import pytest
 
+from unokart.rules.options import options_from_text
+
 UNOKART = [sys.executable, "-m", "unokart.cli"]
 
 
@@ -82,9 +84,7 @@ def test_records_refuse_a_bot_name_longer_than_a_record_name(tmp_path):
 @pytest.mark.parametrize("spelling, on", [("1", True), ("YES", True), ("on", True), ("true", True),
                                           ("0", False), ("no", False), ("Off", False), ("false", False)])
 def test_option_spellings_of_on_and_off_are_accepted(spelling, on):
-    from unokart.replay.cli import parse_options
-
-    assert parse_options([f"stacking={spelling}"]) == {"stacking": on}
+    assert options_from_text([f"stacking={spelling}"]) == {"stacking": on}
 
 
 def test_stacking_1_plays_with_stacking():

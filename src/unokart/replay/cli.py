@@ -9,7 +9,15 @@ from pathlib import Path
 
 import typer
 
+from ..bots.random_bot import RandomBot
 from ..i18n import t
+from ..narrate import card_name, describe_event, describe_refusal
+from ..rules.engine import Game
+from ..rules.errors import RecordError, UnoKartError
+from ..rules.options import options_from_text
+from ..rules.records import MAX_RECORD_BYTES, parse_record_text
+from ..rules.referee import Referee
+from ..rules.replaying import replay_steps
 from ..rules.states import GAME_OVER, ROUND_OVER
 
 CARD_STYLE = {"R": "bold red", "Y": "bold yellow", "G": "bold green", "B": "bold blue", "W": "bold magenta"}
@@ -28,9 +36,6 @@ def load_record(path: Path) -> object:
     Never more than the size limit is read, so that neither a huge file nor an endless one
     (a device, a pipe) can hold the command; size and nesting are checked before parsing.
     """
-    from ..rules.errors import RecordError
-    from ..rules.records import MAX_RECORD_BYTES, parse_record_text
-
     try:
         with path.open("rb") as handle:
             data = handle.read(MAX_RECORD_BYTES + 1)
@@ -43,9 +48,6 @@ def load_record(path: Path) -> object:
 
 def in_words(err: Exception, names: "list[str] | None" = None) -> str:
     """An error of the rules core as one sentence in the user's language, its rule id in front."""
-    from ..narrate import describe_refusal
-    from ..rules.errors import UnoKartError
-
     if not isinstance(err, UnoKartError):
         return str(err)
     rule = getattr(err, "rule", "")
@@ -59,18 +61,9 @@ def fail(message: str) -> None:
     raise typer.Exit(2)
 
 
-def parse_options(pairs: list[str]) -> dict:
-    """``--option stacking --option target_score=200`` into an options dict (SetupError when one is bad)."""
-    from ..rules.options import options_from_text
-
-    return options_from_text(pairs)
-
-
 def print_events(console, game, start: int, seat: int | None = None) -> int:
     """Narrate the events since ``start`` (public ones, or those ``seat`` may see)."""
     from rich.markup import escape
-
-    from ..narrate import describe_event
 
     events = game.events_for(seat, start) if start <= game.event_count() else []
     for event in events:
@@ -102,8 +95,6 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         from rich.console import Console
 
-        from ..rules.engine import Game
-        from ..rules.errors import RecordError, UnoKartError
 
         console = Console(highlight=False)
         data: object = None
@@ -130,15 +121,10 @@ def register(app: typer.Typer) -> None:
         from rich.console import Console
         from rich.markup import escape
 
-        from ..bots.random_bot import RandomBot
-        from ..narrate import card_name
-        from ..rules.engine import Game
-        from ..rules.errors import UnoKartError
-        from ..rules.referee import Referee
 
         console = Console(highlight=False)
         try:
-            game = Game.new(players, seed=seed, options=parse_options(option))
+            game = Game.new(players, seed=seed, options=options_from_text(option))
         except UnoKartError as err:
             fail(in_words(err))
         # Random players, asked in the referee's order: they say UNO, catch and jump in as well as play.
@@ -179,8 +165,6 @@ def _names(data: object) -> "list[str] | None":
 def _replay_narrated(console, data: dict, notation: bool = False):
     """Replay round by round, printing what each action caused in words (and, with ``notation``, the action)."""
     from rich.markup import escape
-
-    from ..rules.replaying import replay_steps
 
     steps = replay_steps(data)
     game, _ = next(steps)  # the record is checked whole here: errors come before any output

@@ -3,14 +3,23 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
-from typing import Optional
+from typing import NoReturn, Optional
 
 import typer
 
+from ..bots import make_bot
 from ..i18n import t
+from ..narrate import describe_refusal
+from ..rules import Game
+from ..rules.errors import UnoKartError
+from ..rules.options import options_from_text
+from ..rules.records import MAX_NAME_CHARS
+from .distributed import RayUnavailable, connect, run_ray
 from .match import MAX_DECISIONS
+from .tournament import Setup, check_setup, iter_names, make_lineup, rounded_games, run, summarize, whole_blocks
 
 
 def register(app: typer.Typer) -> None:
@@ -31,106 +40,109 @@ def register(app: typer.Typer) -> None:
         max_decisions: int = typer.Option(MAX_DECISIONS, "--max-decisions", min=1, max=10_000_000,
                                           help=t("sim.help.max_decisions", default=f"{MAX_DECISIONS:,}"), show_default=False),
     ) -> None:
-        from ..bots import make_bot
-        from ..narrate import describe_refusal
-        from ..rules import Game
-        from ..replay.cli import parse_options
-        from ..rules.errors import UnoKartError
-        from ..rules.records import MAX_NAME_CHARS
-        from .tournament import Setup, check_setup, iter_names, make_lineup, rounded_games
-
-        def fail(message: str) -> None:
-            typer.echo(t("sim.error", message=message), err=True)
-            raise typer.Exit(2)
-
         names = list(iter_names(bots))
-        if not names:
-            fail(t("sim.error.no_bots"))
-        if games < 1:
-            fail(t("sim.error.games"))
-        if jobs < 1:
-            fail(t("sim.error.jobs"))
-        for name in names:  # a model file that is not there is said before any bot is built
-            kind, sep, path = name.strip().partition(":")
-            # policy:NAME is a shipped or $UNOKART_MODELS policy (make_bot names a missing one); else a file
-            if kind.strip().lower() == "policy" and sep and not re.fullmatch(r"[A-Za-z0-9_-]{1,40}", path) \
-                    and not Path(path).is_file():
-                fail(t("sim.error.no_policy", path=path))
-        if records is not None:
-            too_long = [name for name in names if len(name) > MAX_NAME_CHARS]
-            if too_long:  # a record names each seat by its bot, and a record's names are short
-                fail(t("sim.error.records_name", name=too_long[0], limit=MAX_NAME_CHARS))
-        try:
-            options = parse_options(option)
-            if target is not None:
-                options["target_score"] = target
-            for name in names:  # a bot level that is not one is said first
-                make_bot(name)
-            # Then the table (R2.1 players, R3.2 the hands fit the deck), in the user's language.
-            Game.new(players or len(names), seed=0, options=options)
-            check_setup(names, players, options)
-        except UnoKartError as err:  # in the user's language, with the rule id where one applies
-            rule = getattr(err, "rule", "")
-            fail(f"{rule} {describe_refusal(err)}" if rule else describe_refusal(err))
-        except (ValueError, RuntimeError, OSError, ImportError) as err:  # a bot level make_bot refuses
-            fail(str(err))
-        if records is not None:
-            try:
-                records.mkdir(parents=True, exist_ok=True)
-            except OSError as err:
-                fail(t("sim.error.records", path=records, reason=err.strerror or err))
-        if plot is not None and not plot.parent.is_dir():  # say so before the games, not after
-            fail(t("sim.error.plot", path=plot, reason=t("sim.error.no_folder")))
+        options = _checked_setup(names, games, jobs, players, option, target, records, plot)
         setup = Setup(make_lineup(names, players), options, seed, str(records) if records is not None else None,
                       max_decisions)
         played_games = rounded_games(games, setup.players)
         if played_games != games:
             typer.echo(t("sim.rounded", count=games, played=played_games), err=True)
-        started_ray = False
-        if ray or ray_address:
-            import os
-
-            from .distributed import RayUnavailable, connect
-
-            try:  # before the first game: a cluster that cannot be reached is said at once
-                started_ray = connect(ray_address, jobs if jobs > 1 else None)
-            except RayUnavailable as err:
-                fail(t("sim.error.ray_missing") if err.reason == "not_installed" else t(
-                    "sim.error.ray_connect", address=ray_address or os.environ.get("RAY_ADDRESS") or t("sim.ray.local"),
-                    reason=err.reason))
-        try:
-            summary = _play(setup, played_games, jobs, use_ray=bool(ray or ray_address))
-        finally:
-            if started_ray:
-                import ray as ray_module
-
-                ray_module.shutdown()
+        summary = _run(setup, played_games, jobs, ray or bool(ray_address), ray_address)
         if summary is None:
             raise typer.Exit(130)
-        if as_json:
-            print(json.dumps(summary, indent=2))
-        else:
-            _print_table(summary)
-        if summary.get("abandoned"):  # never silently dropped: how many games a looping round ended
-            # (after JSON on stderr: stdout stays one JSON document, whose "abandoned" counts them too)
-            typer.echo(t("sim.abandoned", count=summary["abandoned"], games=summary["games"],
-                         cap=f"{summary['max_decisions']:,}"), err=as_json)
-        if plot is not None:
-            try:
-                draw_plot(summary, plot)
-            except OSError as err:
-                fail(t("sim.error.plot", path=plot, reason=err.strerror or err))
-            typer.echo(t("sim.plot.saved", path=plot), err=True)
-        if records is not None:
-            typer.echo(t("sim.records.saved", path=records), err=True)
+        _report(summary, as_json, plot, records)
+
+
+def _fail(message: str) -> NoReturn:
+    typer.echo(t("sim.error", message=message), err=True)
+    raise typer.Exit(2)
+
+
+def _checked_setup(names: list[str], games: int, jobs: int, players: int | None, option: list[str],
+                   target: int | None, records: Path | None, plot: Path | None) -> dict:
+    """The command's arguments checked before any game, each mistake said in one sentence; the options."""
+    if not names:
+        _fail(t("sim.error.no_bots"))
+    if games < 1:
+        _fail(t("sim.error.games"))
+    if jobs < 1:
+        _fail(t("sim.error.jobs"))
+    for name in names:  # a model file that is not there is said before any bot is built
+        kind, sep, path = name.strip().partition(":")
+        # policy:NAME is a shipped or $UNOKART_MODELS policy (make_bot names a missing one); else a file
+        if kind.strip().lower() == "policy" and sep and not re.fullmatch(r"[A-Za-z0-9_-]{1,40}", path) \
+                and not Path(path).is_file():
+            _fail(t("sim.error.no_policy", path=path))
+    if records is not None:
+        too_long = [name for name in names if len(name) > MAX_NAME_CHARS]
+        if too_long:  # a record names each seat by its bot, and a record's names are short
+            _fail(t("sim.error.records_name", name=too_long[0], limit=MAX_NAME_CHARS))
+    try:
+        options = options_from_text(option)
+        if target is not None:
+            options["target_score"] = target
+        for name in names:  # a bot level that is not one is said first
+            make_bot(name)
+        # Then the table (R2.1 players, R3.2 the hands fit the deck), in the user's language.
+        Game.new(players or len(names), seed=0, options=options)
+        check_setup(names, players, options)
+    except UnoKartError as err:  # in the user's language, with the rule id where one applies
+        rule = getattr(err, "rule", "")
+        _fail(f"{rule} {describe_refusal(err)}" if rule else describe_refusal(err))
+    except (ValueError, RuntimeError, OSError, ImportError) as err:  # a bot level make_bot refuses
+        _fail(str(err))
+    if records is not None:
+        try:
+            records.mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            _fail(t("sim.error.records", path=records, reason=err.strerror or err))
+    if plot is not None and not plot.parent.is_dir():  # say so before the games, not after
+        _fail(t("sim.error.plot", path=plot, reason=t("sim.error.no_folder")))
+    return options
+
+
+def _run(setup: Setup, games: int, jobs: int, use_ray: bool, ray_address: str | None) -> dict | None:
+    """The games, on a Ray cluster when asked (reached before the first game, shut down after the last)."""
+    started_ray = False
+    if use_ray:
+        try:  # before the first game: a cluster that cannot be reached is said at once
+            started_ray = connect(ray_address, jobs if jobs > 1 else None)
+        except RayUnavailable as err:
+            _fail(t("sim.error.ray_missing") if err.reason == "not_installed" else t(
+                "sim.error.ray_connect", address=ray_address or os.environ.get("RAY_ADDRESS") or t("sim.ray.local"),
+                reason=err.reason))
+    try:
+        return _play(setup, games, jobs, use_ray=use_ray)
+    finally:
+        if started_ray:
+            import ray as ray_module  # the library itself, installed only with the "ray" extra
+
+            ray_module.shutdown()
+
+
+def _report(summary: dict, as_json: bool, plot: Path | None, records: Path | None) -> None:
+    if as_json:
+        print(json.dumps(summary, indent=2))
+    else:
+        _print_table(summary)
+    if summary.get("abandoned"):  # never silently dropped: how many games a looping round ended
+        # (after JSON on stderr: stdout stays one JSON document, whose "abandoned" counts them too)
+        typer.echo(t("sim.abandoned", count=summary["abandoned"], games=summary["games"],
+                     cap=f"{summary['max_decisions']:,}"), err=as_json)
+    if plot is not None:
+        try:
+            draw_plot(summary, plot)
+        except OSError as err:
+            _fail(t("sim.error.plot", path=plot, reason=err.strerror or err))
+        typer.echo(t("sim.plot.saved", path=plot), err=True)
+    if records is not None:
+        typer.echo(t("sim.records.saved", path=records), err=True)
 
 
 def _play(setup, games: int, jobs: int, use_ray: bool = False) -> dict | None:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn, TimeElapsedColumn
     from rich.text import Text
-
-    from .tournament import run, summarize, whole_blocks
 
     class GamesPerSecond(ProgressColumn):
         def render(self, task) -> Text:
@@ -141,8 +153,6 @@ def _play(setup, games: int, jobs: int, use_ray: bool = False) -> dict | None:
                   TimeElapsedColumn(), console=Console(stderr=True), transient=False) as progress:
         task = progress.add_task("games", total=games)
         if use_ray:
-            from .distributed import run_ray
-
             played = run_ray(setup, games, on_game=lambda count: progress.advance(task, count))
         else:
             played = run(setup, games, jobs, on_game=lambda count: progress.advance(task, count))

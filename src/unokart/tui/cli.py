@@ -13,8 +13,11 @@ from typing import NoReturn, Optional
 import typer
 
 from ..i18n import t
-from ..rules.errors import printable
-from .remote import DEFAULT_SERVER, config_dir
+from ..narrate import describe_refusal
+from ..rules.errors import UnoKartError, printable
+from ..rules.options import options_from_text
+from .local import local_table
+from .remote import DEFAULT_SERVER, JoinError, RemoteTable, SeatStore, config_dir, seats_file
 
 # The play command's options, by parameter name: their help is tui.help.<name>.
 _HELP_KEYS = ("players", "bots", "name", "seed", "option", "target", "delay", "join", "server", "profile", "lang")
@@ -63,9 +66,7 @@ def register(app: typer.Typer) -> None:
         _help_option: bool = typer.Option(False, "--help", "-h", help=_help("help"), callback=_show_help,
                                           is_eager=True, expose_value=False, rich_help_panel=panel),
     ) -> None:
-        from ..rules import UnoKartError
-        from ..replay.cli import parse_options
-        from .app import PlayApp
+        from .app import PlayApp  # Textual loads only when a game opens
 
         if name is not None:  # the server's rule for names, here too: checked before the app opens
             from ..server.protocol import ServerError, clean_name
@@ -75,21 +76,17 @@ def register(app: typer.Typer) -> None:
             except ServerError as err:
                 _refuse(err.message())
         if join:
-            from .remote import JoinError, RemoteTable, SeatStore, seats_file
-
             try:
                 source = RemoteTable.from_address(join, name, server, SeatStore(seats_file(profile)))
                 source.check()
             except JoinError as err:
                 _refuse(str(err))
         else:
-            from .local import local_table
-
             if not 2 <= players <= 10:
                 _refuse(t("tui.error.players", players=players))
             seed = random.randrange(2**31) if seed is None else seed
             try:
-                options = parse_options(option)
+                options = options_from_text(option)
                 if target is not None:
                     options["target_score"] = target
                 source = local_table(players, bots, name or t("tui.default_name"), seed, options, delay)
@@ -110,8 +107,6 @@ def _refuse(message: str) -> NoReturn:
 
 def _in_words(err: Exception) -> str:
     """A setup refusal of the rules core in the user's language, its rule id in front (a command line's error)."""
-    from ..narrate import describe_refusal
-
     found = re.match(r"R\d+(?:\.\d+)* ", str(err))  # a SetupError names its rule only in its English sentence
     rule = getattr(err, "rule", "") or (found.group(0).strip() if found else "")
     text = describe_refusal(err)
