@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 from pathlib import Path
 from typing import NoReturn, Optional
 
@@ -12,6 +11,7 @@ import typer
 
 from ..bots import make_bot
 from ..i18n import t
+from ..levels import BotLevel
 from ..narrate import describe_refusal
 from ..rules import Game
 from ..rules.errors import UnoKartError
@@ -67,12 +67,14 @@ def _checked_setup(names: list[str], games: int, jobs: int, players: int | None,
         _fail(t("sim.error.games"))
     if jobs < 1:
         _fail(t("sim.error.jobs"))
-    for name in names:  # a model file that is not there is said before any bot is built
-        kind, sep, path = name.strip().partition(":")
+    for name in names:  # a level that is none, or a model file that is not there, is said before any bot is built
+        try:
+            level = BotLevel.parse(name)
+        except ValueError as err:
+            _fail(str(err))
         # policy:NAME is a shipped or $UNOKART_MODELS policy (make_bot names a missing one); else a file
-        if kind.strip().lower() == "policy" and sep and not re.fullmatch(r"[A-Za-z0-9_-]{1,40}", path) \
-                and not Path(path).is_file():
-            _fail(t("sim.error.no_policy", path=path))
+        if level.kind == "policy" and not level.named_policy and not Path(level.policy).is_file():
+            _fail(t("sim.error.no_policy", path=level.policy))
     if records is not None:
         too_long = [name for name in names if len(name) > MAX_NAME_CHARS]
         if too_long:  # a record names each seat by its bot, and a record's names are short

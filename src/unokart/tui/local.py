@@ -7,6 +7,7 @@ import random
 
 from ..bots import Bot, make_bot
 from ..i18n import t
+from ..levels import BotLevel, parse_levels
 from ..rules import Action, Game
 from ..rules.actions import UNO
 from ..rules.engine import RACERS
@@ -119,9 +120,9 @@ class LocalTable(TableSource):
         return self.rng.choice(legal), t("tui.bot_failed_played", name=game.names[seat], reason=problem)
 
 
-def bot_levels(spec: str) -> list[str]:
-    """``"heuristic,easy"`` -> ["heuristic", "easy"] (cycled over the bot seats)."""
-    levels = [level.strip() for level in spec.split(",") if level.strip()]
+def bot_levels(spec: str) -> list[BotLevel]:
+    """``"heuristic,easy"`` -> their levels (cycled over the bot seats); ValueError for one that is none."""
+    levels = parse_levels(spec)
     if not levels:
         raise ValueError(t("tui.error.no_bots"))
     return levels
@@ -133,7 +134,7 @@ def local_table(players: int, bots: str, name: str, seed: int, options: dict, de
     racers = [racer for racer in RACERS if racer.lower() != name.lower()]
     names = [name] + racers[: players - 1]
     game = Game.new(names, seed=seed, options=options)
-    seat_bots = {seat: make_bot(levels[(seat - 1) % len(levels)]) for seat in range(1, len(names))}
-    for level in levels[len(names) - 1:]:  # a level no seat takes is still checked: a typo is not ignored
-        make_bot(level)
+    seat_bots = {seat: make_bot(str(levels[(seat - 1) % len(levels)])) for seat in range(1, len(names))}
+    for level in levels[len(names) - 1:]:  # a level no seat takes is still built: a missing policy is said
+        make_bot(str(level))
     return LocalTable(game, seat_bots, seat=0, delay=delay, seed=seed)

@@ -1,0 +1,71 @@
+"""The bot-level grammar, written once: what ``--bots``, a table's seat and ``make_bot`` name.
+
+    random | easy | heuristic | careful | ismcts | ismcts:<iterations> | ismcts:<N>ms | policy:<NAME or file>
+
+``BotLevel.parse(text)`` reads one level (kinds in any case, a policy's name or path as written) and
+``str(level)`` writes it back in its one spelling, so ``BotLevel.parse(str(level)) == level``.
+A bad level is a ``ValueError`` saying what is wrong and what the grammar allows.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .rules.errors import shown
+
+KINDS = ("random", "easy", "heuristic", "careful", "ismcts", "policy")
+SIMPLE = KINDS[:4]                    # levels that take no argument
+POLICY_NAME = re.compile(r"[A-Za-z0-9_-]{1,40}")  # a shipped or offered policy, by name (never a path)
+GRAMMAR = "random, easy, heuristic, careful, ismcts, ismcts:<iterations>, ismcts:<N>ms, policy:<NAME>"
+
+
+@dataclass(frozen=True)
+class BotLevel:
+    """One bot level: its ``kind``, and for ``ismcts`` a budget of ``iterations`` or ``milliseconds`` a
+    decision (neither: the default), for ``policy`` the ``policy``'s name or file as written."""
+
+    kind: str
+    iterations: int | None = None
+    milliseconds: int | None = None
+    policy: str = ""
+
+    @classmethod
+    def parse(cls, text: str) -> BotLevel:
+        kind, sep, arg = text.strip().partition(":")
+        kind = kind.strip().lower()
+        if kind in SIMPLE and not sep:
+            return cls(kind)
+        if kind == "ismcts":
+            return cls._ismcts(sep, arg.strip().lower())
+        if kind == "policy" and sep and arg.strip():
+            return cls("policy", policy=arg.strip())
+        raise ValueError(f"unknown bot {shown(text)} (known: {GRAMMAR})")
+
+    @classmethod
+    def _ismcts(cls, sep: str, arg: str) -> BotLevel:
+        if not sep:
+            return cls("ismcts")
+        if arg.isdigit():
+            return cls("ismcts", iterations=int(arg))
+        if arg.endswith("ms") and arg[:-2].isdigit() and int(arg[:-2]) >= 1:
+            return cls("ismcts", milliseconds=int(arg[:-2]))
+        raise ValueError(f"the ISMCTS budget must be a whole number of iterations or milliseconds, "
+                         f"not {shown(arg)} (e.g. ismcts:200, ismcts:150ms, or ismcts:0 for its prior alone)")
+
+    @property
+    def named_policy(self) -> bool:
+        """A policy named (shipped, or offered by a server), not a file path."""
+        return self.kind == "policy" and POLICY_NAME.fullmatch(self.policy) is not None
+
+    def __str__(self) -> str:
+        if self.iterations is not None:
+            return f"ismcts:{self.iterations}"
+        if self.milliseconds is not None:
+            return f"ismcts:{self.milliseconds}ms"
+        return f"policy:{self.policy}" if self.kind == "policy" else self.kind
+
+
+def parse_levels(text: str) -> list[BotLevel]:
+    """A comma-separated list of levels (``--bots heuristic,ismcts:200``); empty entries are skipped."""
+    return [BotLevel.parse(part) for part in text.split(",") if part.strip()]

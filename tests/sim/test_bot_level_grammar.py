@@ -1,0 +1,61 @@
+"""BotLevel: the bot-level grammar read once (unokart.levels), its one spelling written back, and the
+same levels accepted as make_bot builds."""
+
+from __future__ import annotations
+
+import pytest
+
+from unokart.bots import make_bot
+from unokart.levels import BotLevel, parse_levels
+
+GOOD = {
+    "random": "random", " Heuristic ": "heuristic", "EASY": "easy", "careful": "careful", "ismcts": "ismcts",
+    "ismcts:0": "ismcts:0", "ISMCTS:200": "ismcts:200", "ismcts:150MS": "ismcts:150ms",
+    "policy:baseline": "policy:baseline", "policy:Some_Net-2": "policy:Some_Net-2",
+}
+BAD = ["", "grandmaster", "random:3", "ismcts:-1", "ismcts:0ms", "ismcts:fast", "policy:", "heuristic:2", ":"]
+
+
+@pytest.mark.parametrize("text,spelling", GOOD.items())
+def test_a_level_is_read_and_written_back_in_its_one_spelling(text, spelling):
+    level = BotLevel.parse(text)
+    assert str(level) == spelling
+    assert BotLevel.parse(str(level)) == level
+
+
+def test_the_parts_of_a_level():
+    assert BotLevel.parse("ismcts:200") == BotLevel("ismcts", iterations=200)
+    assert BotLevel.parse("ismcts:40ms") == BotLevel("ismcts", milliseconds=40)
+    assert BotLevel.parse("policy:baseline").named_policy
+    assert not BotLevel.parse("policy:models/net.npz").named_policy
+    assert BotLevel.parse("policy:models/net.npz").policy == "models/net.npz"
+
+
+@pytest.mark.parametrize("text", BAD)
+def test_a_bad_level_is_one_sentence_naming_it(text):
+    with pytest.raises(ValueError) as refused:
+        BotLevel.parse(text)
+    message = str(refused.value)
+    assert "\n" not in message and ("unknown bot" in message or "ISMCTS budget" in message)
+
+
+@pytest.mark.parametrize("text", [t for t in GOOD if not t.startswith("policy")] + [t for t in BAD if t != "policy:"])
+def test_the_grammar_accepts_exactly_what_make_bot_builds(text):
+    """(``policy:`` alone BotLevel refuses as no level; make_bot tries to load a model from no path.)"""
+    try:
+        BotLevel.parse(text)
+        parsed = None
+    except ValueError as err:
+        parsed = str(err)
+    try:
+        make_bot(text)
+        built = None
+    except ValueError as err:
+        built = str(err)
+    assert (parsed is None) == (built is None), (parsed, built)
+
+
+def test_a_list_of_levels_skips_empty_entries_and_refuses_a_bad_one():
+    assert [str(level) for level in parse_levels("heuristic, ,Easy,")] == ["heuristic", "easy"]
+    with pytest.raises(ValueError, match="unknown bot"):
+        parse_levels("heuristic,wizard")
