@@ -125,8 +125,8 @@ def observe(slot: Slot, seat: int, target: float) -> dict[str, np.ndarray]:
     """``seat``'s observation and mask, fresh arrays (only the deciding seat has a mask; once the episode
     is over nobody has)."""
     rows = slot.write(seat)
-    mask = np.frombuffer(rows.mask, np.int8).copy() if seat == slot.seat else np.zeros(N_ACTIONS, np.int8)
-    return {"observation": widen(rows.row, target), "action_mask": mask}
+    mask = np.frombuffer(bytearray(rows.mask), np.int8) if seat == slot.seat else np.zeros(N_ACTIONS, np.int8)
+    return {"observation": widen(rows.row, target, any(slot.game.scores)), "action_mask": mask}
 
 
 class Narrator:

@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 
 from ..rules import View
+from .actions import MAX_PLAYERS
 from .batch_core import SCORES_AT, SeatRows, write_row
 from .layout import LAYOUT, OBS_SIZE
 
@@ -28,15 +29,15 @@ def encode(view: View, covered_color: int = -1, reacting: bool = False) -> np.nd
     """
     rows = SeatRows(view.n)
     write_row(rows, view, view.own_seat, view.n, covered_color, reacting)
-    return widen(rows.row, view.options.target_score)
+    return widen(rows.row, view.options.target_score, any(view.scores))
 
 
-def widen(row: Any, target: float) -> np.ndarray:
+def widen(row: Any, target: float, scored: bool = True) -> np.ndarray:
     """A seat's byte row (``batch_core.SeatRows.row``) as its float32 observation: the stock divided by 112,
-    the raw scores (two bytes each after the observation) by the target score, in doubles as
-    ``BatchEnv`` widens a whole batch of rows."""
-    raw = np.frombuffer(row, np.uint8)
-    obs = raw[:OBS_SIZE].astype(np.float32)
-    obs[_STOCK] = raw[_STOCK] / 112.0
-    obs[_SCORES] = np.frombuffer(row, "<u2")[SCORES_AT // 2:] / target
+    the raw scores (two bytes each after the observation) by the target score, in doubles as ``BatchEnv``
+    widens a whole batch of rows. ``scored=False`` says every score is 0 (nothing to divide)."""
+    obs = np.frombuffer(row, np.uint8, count=OBS_SIZE).astype(np.float32)
+    obs[_STOCK] = row[_STOCK] / 112.0
+    if scored:
+        obs[_SCORES] = np.frombuffer(row, "<u2", count=MAX_PLAYERS, offset=SCORES_AT) / target
     return obs
