@@ -17,8 +17,9 @@ from ..i18n import t
 from ..rules import Game
 from .actions import N_ACTIONS
 from .batch_core import Slot
-from .common import (DEFAULT_SCALE, IllegalActionIndex, Narrator, as_index, check_settings, new_slot, observation_space, observe,
-                     opponent_bots, refusal)
+from .common import (DEFAULT_SCALE, IllegalActionIndex, Narrator, as_index, check_settings, new_slot,
+                     observation_space, observe, opponent_bots, refusal)
+from .registration import register_envs
 
 ILLEGAL_ACTION_MODES = ("raise", "penalize")
 
@@ -127,6 +128,4 @@ class SingleAgentEnv(gymnasium.Env):
 
 def register() -> None:
     """Register ``UnoKart-v0`` with Gymnasium (once; importing ``unokart.env`` already did)."""
-    from .registration import register_envs
-
     register_envs()
