@@ -122,6 +122,10 @@ class ScriptedTable:
                     ws.send(json.dumps(self.state(seat, lang)))
                 elif message["type"] == "action" and seat is not None:
                     self.apply(message["action"])
+                elif message["type"] == "chat" and seat is not None:  # as the server relays it (its checks are its own tests')
+                    self.send_all({"type": "chat", "seat": seat, "name": self.table.seats[seat].name, "text": message["text"], "at": 0})
+                elif message["type"] == "react":
+                    self.send_all({"type": "react", "seat": seat, "emoji": message["emoji"]})
 
             ws.on_message(on_message)
 
@@ -135,6 +139,12 @@ class ScriptedTable:
         self.game.apply(Action.parse(text))
         self.table.version += 1
         self.broadcast(start)
+
+    def send_all(self, message):
+        import json
+
+        for ws, _seat, _lang in self.routes:
+            ws.send(json.dumps(message))
 
     def broadcast(self, start):
         import json

@@ -140,3 +140,39 @@ test("messages the state does not know leave it as it was", () => {
   const s = seated();
   assert.equal(S.receive(s, { type: "pong" }).state, s);
 });
+
+// ------------------------------------------------------------------ chat and reactions (issue 21, item 5)
+
+test("chat: a history on hello replaces the chat, each message is added, a reaction is a moment", () => {
+  let s = seated();
+  s = S.receive(s, { type: "chat_history", messages: [{ type: "chat", seat: 2, name: "Bob", text: "hi", at: 1 }] }).state;
+  assert.deepEqual(s.chat, [{ seat: 2, name: "Bob", text: "hi", at: 1 }]);
+  const out = S.receive(s, { type: "chat", seat: 0, name: "Ann", text: "<b>gg</b>", at: 2, re: "c1" });
+  assert.equal(out.state.chat.length, 2);
+  assert.equal(out.state.chat[1].text, "<b>gg</b>"); // kept as written: the view shows it as text
+  const react = S.receive(out.state, { type: "react", seat: null, emoji: "\u{1F389}" });
+  assert.deepEqual(react.moments, [{ kind: "react", seat: null, emoji: "\u{1F389}" }]);
+  assert.equal(react.state, out.state);
+});
+
+test("chat: muting a player hides their messages on this screen only, and unmuting brings them back", () => {
+  let s = seated();
+  s = S.receive(s, { type: "chat_history", messages: [{ seat: 2, name: "Bob", text: "a", at: 1 }, { seat: 0, name: "Ann", text: "b", at: 2 }] }).state;
+  const muted = S.toggleMute(s, 2, "Bob");
+  assert.deepEqual(S.visibleChat(muted).map((m) => m.text), ["b"]);
+  assert.deepEqual(S.mutedPlayers(muted), [{ seat: 2, name: "Bob" }]);
+  assert.equal(s.muted.size, 0, "the state before is unchanged");
+  assert.deepEqual(S.visibleChat(S.toggleMute(muted, 2, "Bob")).map((m) => m.text), ["a", "b"]);
+  // Someone else in the same seat is not muted.
+  assert.equal(S.isMuted(muted, 2, "Cy"), false);
+});
+
+test("chat: a refused message of one's own is shown (a rate limit too); other rate limits stay quiet", () => {
+  let s = S.sentChat(seated(), "m7");
+  const refused = S.receive(s, { type: "error", code: "bad_text", message: "no U+202E", re: "m7" });
+  assert.equal(refused.command.kind, "error");
+  const limited = S.receive(s, { type: "error", code: "rate_limited", message: "slow down", re: "m7" });
+  assert.equal(limited.command.kind, "error");
+  assert.equal(S.receive(s, { type: "error", code: "rate_limited", re: "m8" }).command, null);
+  assert.equal(S.sentChat(s, null), s, "a message not sent (no connection) is not waited for");
+});

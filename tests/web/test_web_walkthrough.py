@@ -1,7 +1,7 @@
 """Every browser screen in all five languages, at a laptop's and a phone's size (issue 22, "How to keep it right").
 
 One page per size walks through the lobby, the create form, the waiting room, the table
-mid-game, the colour picker, an item's effect, the rules dialog, the keys, a round's and
+mid-game, the colour picker, the chat and a reaction, an item's effect, the rules dialog, the keys, a round's and
 a game's summary, a replay and the rules page, in English first and then in Tamil,
 Kannada, Telugu and Sindhi. A person with an Arabic-script name sits at the table in the
 left-to-right languages, one with a Latin name with digits and punctuation in Sindhi.
@@ -177,7 +177,7 @@ def walk_lobby(walk, server, replay_id):
     page.click("#create-btn")
     page.wait_for_selector("#waiting-room #start-btn")
     walk.check("waiting_room")
-    page.goto(f"{server.url}/#replay/{replay_id}?seat=0&round=1&step=3")
+    page.goto(f"{server.url}/#replay/{replay_id}?seat=0&round=1&step=1")  # seat 0 still holds a card after one move
     page.wait_for_selector("#replay #hand .card")
     walk.check("replay")
     page.goto(f"{server.url}/#rules")
@@ -202,6 +202,13 @@ def walk_table(walk, server, context, code):
     shown(page, table)
     calm(page)
     walk.check("table")
+    page.fill("#chat-input", f"{walk.name} 2:1")
+    page.click("#chat-send")
+    page.click("#chat .react-btn")
+    page.wait_for_selector("#chat-log .chat-text")
+    page.wait_for_selector(".reaction-float", state="attached")
+    page.evaluate("() => document.getElementById('chat').scrollIntoView()")
+    walk.check("chat", "#chat")
     start = len(table.game.events)
     table.advance(lambda game: any(e.get("type") == "item" and e.get("item") for _, e in game.events[start:]), choose=plays_first)
     shown(page, table)

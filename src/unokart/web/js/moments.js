@@ -1,7 +1,8 @@
 // The moments a state brought (state.js momentsOf), shown: each moves (motion.js), sounds
 // (sound.js) and, for UNO, catches, challenges and winners, is announced (announce.js).
 import { describeEvent } from "./events.js";
-import { addToNotice, cardToPile, drawTo, itemOnSeats, shellToTarget, showItemNotice, turnArrow } from "./motion.js";
+import { addToNotice, cardToPile, drawTo, floatReaction, itemOnSeats, shellToTarget, showItemNotice, turnArrow } from "./motion.js";
+import { reactionIcon } from "./views/chat.js";
 import { playSound } from "./sound.js";
 import { announce } from "./announce.js";
 
@@ -32,6 +33,8 @@ export function playMoments(moments, scene) {
       shellToTarget(moment, seatNode);
     } else if (moment.kind === "announce") {
       announce(moment, names);
+    } else if (moment.kind === "react") {
+      floatReaction(seatNode(moment.seat), reactionIcon(moment.emoji, 40), moment.seat);
     }
   }
   if (scene.turned) turnArrow();

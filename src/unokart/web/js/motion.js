@@ -59,6 +59,20 @@ export function plusN(target, n, seat) {
     { transform: "translateY(-18px)", opacity: 0 }], { duration: 1400, easing: "ease-out", fill: "both" }).onfinish = () => badge.remove();
 }
 
+const REACTION_MS = 2000;
+
+/** A reaction floats over its sender's seat for two seconds (standing still under reduced motion). */
+export function floatReaction(target, icon, seat) {
+  if (!target) return;
+  const r = target.getBoundingClientRect();
+  const node = el("div.reaction-float", { dataset: { seat: seat ?? "spectator", emoji: icon.dataset.emoji }, style: `left:${r.left + r.width / 2}px;top:${r.top + Math.min(r.height / 2, 40)}px` }, icon);
+  layer().append(node);
+  setTimeout(() => node.remove(), REACTION_MS);
+  if (reducedMotion()) return;
+  node.animate([{ transform: "translate(-50%, -30%) scale(.5)", opacity: 0 }, { transform: "translate(-50%, -60%) scale(1.15)", opacity: 1, offset: 0.15 },
+    { transform: "translate(-50%, -110%)", opacity: 1, offset: 0.8 }, { transform: "translate(-50%, -140%)", opacity: 0 }], { duration: REACTION_MS, easing: "ease-out", fill: "both" });
+}
+
 /** A card played from ``from`` lands on the pile. */
 export function cardToPile(from) {
   const top = document.getElementById("top-card");

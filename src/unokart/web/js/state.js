@@ -25,6 +25,7 @@ export function initialState({ code, token = null, watch = false }) {
     code, token, watch, seat: null, table: null, seats: [], version: 0, view: null, legal: [], deadline: null,
     game: null, seen: new Set(), backlog: true, busy: false, joining: false,
     unoArmed: false, picker: null, reveal: null, roundEnd: null,
+    chat: [], muted: new Set(), chatSent: new Set(),
   };
 }
 
@@ -66,7 +67,12 @@ export function receive(state, message) {
       return receiveState(state, message);
     case "error":
       return receiveError(state, message);
-    // Reactions and chat (issue 21, item 5) will arrive here as "react" and "chat" messages.
+    case "chat":
+      return result({ ...state, chat: [...state.chat, chatEntry(message)].slice(-CHAT_KEPT) }, { moments: [{ kind: "chat", seat: message.seat }] });
+    case "chat_history":
+      return result({ ...state, chat: (message.messages || []).map(chatEntry).slice(-CHAT_KEPT) });
+    case "react":
+      return result(state, { moments: [{ kind: "react", seat: message.seat ?? null, emoji: message.emoji }] });
     default:
       return result(state);
   }
@@ -75,6 +81,8 @@ export function receive(state, message) {
 const result = (state, extra = {}) => ({ state, events: [], moments: [], command: null, ...extra });
 
 function receiveError(state, message) {
+  // A refused chat message or reaction: the page says why (a rate limit too), the game is not waiting.
+  if (message.re !== undefined && state.chatSent.has(message.re)) return result(state, { command: { kind: "error", error: message } });
   const next = { ...state, busy: false };
   if (message.code === "bad_token") return result({ ...next, token: null }, { command: { kind: "forget_token" } });
   if (message.code === "stale_version") return result(next, { command: { kind: "sync" } });
@@ -158,6 +166,38 @@ export function challengeSound(event, viewer) {
   const challengerWon = !!event.guilty;
   if (viewer === event.target) return challengerWon ? "challenge_lost" : "challenge_won";
   return challengerWon ? "challenge_won" : "challenge_lost";
+}
+
+// ------------------------------------------------------------------ chat and reactions
+
+const CHAT_KEPT = 100; // messages kept in the tab (the server resends its last 50 on a reconnection)
+const chatEntry = ({ seat, name, text, at }) => ({ seat, name, text, at });
+const muteKey = (seat, name) => `${seat}:${name}`;
+
+/** A chat message or reaction sent with ``id``: a refusal of it is shown to the sender. */
+export function sentChat(state, id) {
+  return id === null ? state : { ...state, chatSent: new Set(state.chatSent).add(id) };
+}
+
+/** Mutes (or unmutes) a player on this screen only: the seat and its name, so a new player in the seat is heard. */
+export function toggleMute(state, seat, name) {
+  const muted = new Set(state.muted);
+  const key = muteKey(seat, name);
+  if (muted.has(key)) muted.delete(key);
+  else muted.add(key);
+  return { ...state, muted };
+}
+
+export const isMuted = (state, seat, name) => state.muted.has(muteKey(seat, name));
+
+/** The chat as this reader sees it: muted players' messages left out. */
+export function visibleChat(state) {
+  return state.chat.filter((entry) => !isMuted(state, entry.seat, entry.name));
+}
+
+/** The players this reader has muted: [{seat, name}]. */
+export function mutedPlayers(state) {
+  return [...state.muted].map((key) => ({ seat: Number(key.slice(0, key.indexOf(":"))), name: key.slice(key.indexOf(":") + 1) }));
 }
 
 // ------------------------------------------------------------------ the player's own choices

@@ -162,6 +162,13 @@ class TableScreen {
       rematch: () => message("rematch"),
       leave: () => this.leave(),
       toLobby: () => navigate("/"),
+      chat: (text) => { this.s = S.sentChat(this.s, this.socket.send({ type: "chat", token: this.s.token, text })); },
+      // A spectator (or a player watching) reacts without a token (docs/PROTOCOL.md, react).
+      react: (emoji) => {
+        const seated = this.s.token && !this.s.watch && this.s.seat !== null;
+        this.s = S.sentChat(this.s, this.socket.send(seated ? { type: "react", token: this.s.token, emoji } : { type: "react", emoji }));
+      },
+      toggleMute: (seat, name) => update(S.toggleMute(this.s, seat, name)),
     };
   }
 

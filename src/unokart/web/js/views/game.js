@@ -7,6 +7,7 @@ import { el } from "../ui.js";
 import { cardElement, cardName, cardRef, COLOR_SHAPE, COLORS, sortHand } from "../cards.js";
 import { awaitingText, directionEl, handSize, layoutHand, nameEl, opponentBox, pileEl, renderScores, seatsAfter, stockEl } from "../board.js";
 import { legalOf } from "../state.js";
+import { ChatPanel } from "./chat.js";
 
 /** Gives ``node`` the attributes and children of ``build()`` when ``key`` differs from the last one. */
 function sync(node, key, build) {
@@ -46,8 +47,8 @@ export class GameView {
     this.handArea = el("section.hand-area", {}, this.hand);
     this.board = el("div.board", {}, this.opponents, center, this.prompt, this.decision);
     this.scores = el("section.panel.scores", { id: "scores" });
-    // Reactions and chat (issue 21, item 5) get a panel of their own here, beside the log.
-    const side = el("aside.side", {}, this.scores, el("section.panel", {}, el("h2", {}, t("web.table.log")), log));
+    this.chat = new ChatPanel(ctx); // reactions and the table's chat, beside the scores and the log
+    const side = el("aside.side", {}, this.scores, this.chat.element, el("section.panel", {}, el("h2", {}, t("web.table.log")), log));
     this.element = el("div.game", { id: "game" }, this.board, side);
     this.boxes = new Map(); // seat -> its opponent box, kept while the seats stay
     screen.replaceChildren(this.element);
@@ -69,6 +70,7 @@ export class GameView {
     sync(this.prompt, key(view.to_act, view.awaiting, view.pending, view.drawn, names, me, state.deadline, me !== null && state.seats[me]?.away), () => promptEl(state, view));
     sync(this.decision, key(state.legal.map((a) => a.text), state.picker, state.reveal, view.awaiting, view.pending, view.drawn, names, sizes), () => decisionEl(state, view, this.ctx));
     sync(this.scores, key(names, sizes, view.scores, view.to_act, state.table?.options?.target_score), () => renderScores(view, state.table?.options?.target_score ?? ""));
+    this.chat.update(state);
     let fresh = [];
     if (me !== null) {
       if (!this.handArea.isConnected) this.board.append(this.handArea);
@@ -128,6 +130,7 @@ export class GameView {
 
   /** The seat's place on the table: its opponent box, or the hand for the reader's own seat. */
   seatNode(seat) {
+    if (seat === null) return this.element.querySelector(".center"); // a spectator's reaction: over the table's middle
     return this.boxes.get(seat) ?? (this.handArea.isConnected ? this.hand : null);
   }
 }
