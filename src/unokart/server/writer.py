@@ -22,6 +22,7 @@ Done = Callable[[BaseException | None], None]
 log = logging.getLogger("unokart.server")
 
 MAX_GROUP = 1000  # changes in one transaction at most
+TELL_AT_ONCE = 20  # tables told of their commit before the event loop turns to other work
 
 
 class GroupWriter:
@@ -54,11 +55,13 @@ class GroupWriter:
                 outcomes = await asyncio.to_thread(self._commit, [write for write, _ in group])
                 self.groups += 1
                 self.changes += len(group)
-                for (_, done), outcome in zip(group, outcomes):
+                for told, ((_, done), outcome) in enumerate(zip(group, outcomes), 1):
                     try:
                         done(outcome)  # may queue the table's next change, taken by this loop at once
                     except Exception:  # noqa: BLE001 - a bug at one table must not stop every table's writes
                         log.exception("after a group commit")
+                    if told % TELL_AT_ONCE == 0:
+                        await asyncio.sleep(0)  # the players of a large group are told between other work
             self._idle.set()
 
     def _commit(self, writes: list[Write]) -> list[BaseException | None]:
