@@ -346,7 +346,7 @@ def create_app(db_path: str | Path, settings: Settings | None = None, database: 
         service, cluster = service_of(request), cluster_of(request)
         if cluster is not None:
             return await cluster.on_table(code, service.summary, "summary")
-        return service.summary(service.table(code))
+        return service.summary(await service.table_apart(code))
 
     @app.post("/api/tables/{code}/join", responses=_refusals(400, 404, 409, 413, 429, 503))
     async def join_table(request: Request, code: str, body: protocol.JoinTable) -> dict:
@@ -359,7 +359,7 @@ def create_app(db_path: str | Path, settings: Settings | None = None, database: 
 
         if cluster is not None:
             return await cluster.on_table(code, join_here, "join", name=body.name, seat=body.seat)
-        return join_here(service.table(code))
+        return join_here(await service.table_apart(code))
 
     @app.get("/api/games")
     async def list_games(request: Request) -> dict:
@@ -419,7 +419,7 @@ def create_app(db_path: str | Path, settings: Settings | None = None, database: 
             await websocket.close(code=1013)
             return
         try:
-            where = service.table(code) if cluster is None else await cluster.locate(code)
+            where = await service.table_apart(code) if cluster is None else await cluster.locate(code)
         except ServerError as err:
             await websocket.send_text(dumps(err.payload(conn.lang)))
             await websocket.close(code=4404 if err.status == 404 else 1013)

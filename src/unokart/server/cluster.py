@@ -196,7 +196,7 @@ class Cluster:
         if await self._acquire(lease) is None:
             return None
         self._hold(code, lease)
-        table = self.service.load(code)
+        table = await self.service.load_apart(code)
         if table is None:
             await self._release(code)
             raise ServerError("no_such_table", status=404, table=code)

@@ -179,6 +179,8 @@ class SQLiteStore:
         self._stop = threading.Event()
         self._checkpointer = threading.Thread(target=self._checkpoint, daemon=True, name="checkpoints")
         self._checkpointer.start()
+        self._readers = threading.local()  # connections of the threads that reload tables (load_table_apart)
+        self._opened: list[sqlite3.Connection] = []
 
     def _checkpoint(self) -> None:
         """Passive checkpoints, off the event loop: they copy the log into the database as it grows.
@@ -225,6 +227,8 @@ class SQLiteStore:
             self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         except sqlite3.Error:
             pass
+        for reader in self._opened:
+            reader.close()
         self.db.close()
 
     @contextmanager
@@ -244,9 +248,9 @@ class SQLiteStore:
         """The codes of tables in play (the ones a restarted server resumes at once; others load when asked for)."""
         return [code for (code,) in self.db.execute("SELECT code FROM tables WHERE status = 'playing' ORDER BY created")]
 
-    def load_table(self, code: str) -> StoredTable | None:
+    def load_table(self, code: str, db: sqlite3.Connection | None = None) -> StoredTable | None:
         """A table with its seats and its current game."""
-        db = self.db
+        db = db or self.db
         row = db.execute("SELECT * FROM tables WHERE code = ?", (code,)).fetchone()
         if row is None:
             return None
@@ -261,11 +265,21 @@ class SQLiteStore:
             "SELECT kind, name, level, token_hash FROM seats WHERE code = ? ORDER BY seat", (code,))]
         game = db.execute("SELECT id FROM games WHERE code = ? AND game = ?", (code, number)).fetchone()
         if game:
-            table.game = self.load_game(game[0])
+            table.game = self.load_game(game[0], db)
         return table
 
-    def load_game(self, game_id: int) -> StoredGame | None:
-        db = self.db
+    def load_table_apart(self, code: str) -> StoredTable | None:
+        """``load_table`` from another thread than the event loop's, on that thread's own connection (so it
+        never reads inside a transaction the event loop has open)."""
+        db = getattr(self._readers, "db", None)
+        if db is None:
+            db = self._readers.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            db.execute("PRAGMA busy_timeout=5000")
+            self._opened.append(db)
+        return self.load_table(code, db)
+
+    def load_game(self, game_id: int, db: sqlite3.Connection | None = None) -> StoredGame | None:
+        db = db or self.db
         row = db.execute("SELECT game, players, options, finished FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None:
             return None

@@ -385,17 +385,37 @@ class TableService:
             self.load(code)
 
     def load(self, code: str) -> Table | None:
+        """A table from the store into memory (None: no such table, or one that cannot be restored)."""
+        return self._adopt(code, self._restored(code, self._read(self.store.load_table, code)))
+
+    async def load_apart(self, code: str) -> Table | None:
+        """``load``, with the store's read and the game's replay (a long finished game takes a while) in a
+        thread, so that the event loop serves everyone else meanwhile."""
+        read = getattr(self.store, "load_table_apart", self.store.load_table)
+        stored = await asyncio.to_thread(self._read, read, code)
+        table = await asyncio.to_thread(self._restored, code, stored)
+        loaded = self.tables.get(code)  # another request may have loaded it meanwhile: one table in memory
+        return loaded if loaded is not None else self._adopt(code, table)
+
+    def _read(self, read: Callable[[str], StoredTable | None], code: str) -> StoredTable | None:
         try:
-            stored = self.store.load_table(code)
+            return read(code)
         except Exception as err:  # noqa: BLE001 - the database is out of reach: said plainly, logged once a while
             self._outage.failed(err, len(self.paused))
             raise ServerError("table_unavailable", status=503) from None
+
+    def _restored(self, code: str, stored: StoredTable | None) -> Table | None:
         if stored is None:
             return None
         try:
-            table = self._restore_table(stored)
+            return self._restore_table(stored)
         except (UnoKartError, ValueError) as err:
             log.error("table %s cannot be restored: %s", code, err)
+            return None
+
+    def _adopt(self, code: str, table: Table | None) -> Table | None:
+        """A restored table now served here: its seats' grace periods and its bots resume."""
+        if table is None:
             return None
         self.tables[code] = table
         if table.status == "playing":
@@ -504,6 +524,18 @@ class TableService:
         table = self.tables.get(valid) if valid else None
         if table is None and valid:
             table = self.load(valid)
+        return self._found(code, table)
+
+    async def table_apart(self, code: str) -> Table:
+        """``table``, reloading off the event loop (load_apart): what the server's requests use."""
+        valid = self.valid_code(code)
+        table = self.tables.get(valid) if valid else None
+        if table is None and valid:
+            table = await self.load_apart(valid)
+        return self._found(code, table)
+
+    @staticmethod
+    def _found(code: str, table: Table | None) -> Table:
         if table is None:
             raise ServerError("no_such_table", status=404, table=protocol.echo(code, 16))
         table.touched = time.monotonic()
