@@ -43,7 +43,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent / "tests"))  # the tests' helpers package, which services imports
 sys.path.insert(0, str(HERE.parent / "tests" / "scale"))
-from server import add_load_arguments, cpu_seconds, free_port, start_load  # noqa: E402  (bench/server.py: the same players)
+from server import add_load_arguments, cpu_seconds, free_port, runqueue_wait_seconds, start_load  # noqa: E402  (bench/server.py: the same players)
 from services import start_postgres, start_redis, stop  # noqa: E402  (the scale tests' Debian servers)
 
 
@@ -107,9 +107,11 @@ async def run(count: int, redis_url: str, database: str, args, folder: Path) -> 
         stats["measuring"] = True
         actions0, t0 = committed(database), time.perf_counter()
         cpu0 = [cpu_seconds(s.pid) for s in servers]
+        waits0 = [runqueue_wait_seconds(s.pid) for s in servers]
         await asyncio.sleep(args.seconds)
         actions1, t1 = committed(database), time.perf_counter()
         cpu1 = [cpu_seconds(s.pid) for s in servers]
+        waits1 = [runqueue_wait_seconds(s.pid) for s in servers]
         stats["measuring"] = False
         stop_event.set()
         outcomes = await asyncio.gather(*tasks, return_exceptions=True)
@@ -123,6 +125,8 @@ async def run(count: int, redis_url: str, database: str, args, folder: Path) -> 
             "latency_p50_ms": round(quantile(latencies, 50) * 1000, 1),
             "latency_p99_ms": round(quantile(latencies, 99) * 1000, 1),
             "server_cpu_percent": [round(100 * (b - a) / (t1 - t0), 1) for a, b in zip(cpu0, cpu1)],
+            # The event loop ready to run but waiting for a CPU (other work on the machine): not the server's doing.
+            "server_runqueue_wait_percent": [round(100 * (b - a) / (t1 - t0), 1) for a, b in zip(waits0, waits1)],
             "players_failed": len(failures), "first_failure": failures[0] if failures else None,
             "load_average_1min": os.getloadavg()[0],
             "leases_lost": sum(log.read_text(errors="replace").count("lost by")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import time
@@ -426,13 +427,7 @@ def create_app(db_path: str | Path, settings: Settings | None = None, database: 
             return
         sockets[who] = sockets.get(who, 0) + 1
 
-        def admit(message: protocol.Message) -> None:
-            """A websocket join takes a seat as an HTTP join does, so it spends the same budget of the address;
-            chat and reactions spend their own, per connection and per address."""
-            if message.type == "join" and not conn.hello:  # type: ignore[attr-defined]
-                joins.check(who, websocket=True)
-            elif message.type in protocol.TALK:  # type: ignore[attr-defined]
-                conn.may_talk(talks, who)
+        admit = functools.partial(_admit, conn, who, joins, talks)
 
         writer = asyncio.create_task(_write(websocket, conn))
         relay = None
@@ -466,6 +461,15 @@ def create_app(db_path: str | Path, settings: Settings | None = None, database: 
             await writer
 
     return app
+
+
+def _admit(conn: Connection, who: str, joins: AddressLimits, talks: AddressLimits, message: protocol.Message) -> None:
+    """The transport's say on a valid websocket message: a join takes a seat as an HTTP join does, so it spends
+    the same budget of the address; chat and reactions spend their own, per connection and per address."""
+    if message.type == "join" and not conn.hello:  # type: ignore[attr-defined]
+        joins.check(who, websocket=True)
+    elif message.type in protocol.TALK:  # type: ignore[attr-defined]
+        conn.may_talk(talks, who)
 
 
 async def _read(websocket: WebSocket, conn: Connection, handle: Any, allow: Any) -> None:
