@@ -5,8 +5,14 @@ env plays the bots inside its step, so one seat of every game learns.
 
     python examples/train_numpy_ppo.py --minutes 10 --opponents heuristic --out baseline.npz
     UNOKART_MODELS=. unokart simulate --bots policy:baseline,heuristic --games 2000
+    python examples/train_numpy_ppo.py --init trained.npz --opponents careful,heuristic --lr 5e-5 --out tuned.npz
 
-The saved file plays with numpy alone (``unokart.env.numpy_policy``): copy it
+``--init`` starts from a saved policy of the same shape (two hidden layers; e.g. one cloned by
+``examples/train_policy.py``): the value head learns alone for ``--value-warmup`` updates first, so
+the first policy steps follow a value that already fits. ``--opponents`` may list several bots: the
+updates take turns among one batch env per opponent.
+
+The saved file plays with numpy alone (``unokart.bots.policy``): copy it
 into a models folder and seat it as ``policy:NAME``.
 """
 
@@ -93,6 +99,47 @@ class Adam:
             params[k] -= (self.lr * mhat / (np.sqrt(vhat) + 1e-5)).astype(np.float32)
 
 
+def load_init(path: str) -> tuple[dict[str, np.ndarray], np.ndarray]:
+    """The parameters (a zero value head added) and the observation scale of a saved two-hidden-layer policy."""
+    policy = NumpyPolicy.load(path)
+    if len(policy.layers) != 3:
+        raise SystemExit(f"{path}: {len(policy.layers)} layers, this script trains policies of 3 (two hidden)")
+    p = {}
+    for k, (w, b) in enumerate(policy.layers):
+        p[f"w{k}"], p[f"b{k}"] = w.copy(), b.copy()
+    p["wv"] = np.zeros((p["w2"].shape[0], 1), np.float32)
+    p["bv"] = np.zeros(1, np.float32)
+    return p, policy.obs_scale
+
+
+def plot_log(log: str, path: str) -> None:
+    """The progress lines this script prints (every 20 updates), drawn as a curve: the rounds the learner
+    won among its last 400, by decisions trained on (needs matplotlib)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    steps, won = [], []
+    with open(log) as f:
+        for line in f:
+            words = line.split()
+            if len(words) > 8 and words[2] == "steps" and words[6:8] == ["round", "wins"]:
+                steps.append(int(words[1]) / 1e6)
+                won.append(100 * float(words[8]))
+    fig, ax = plt.subplots(figsize=(8, 4))
+    ax.plot(steps, won, lw=0.8, alpha=0.5, label="each line printed")
+    smooth = np.convolve(won, np.ones(10) / 10, mode="valid")  # ten lines: 4,000 rounds
+    ax.plot(steps[9:], smooth, lw=2, label="mean of ten")
+    ax.legend(fontsize=8)
+    ax.axhline(50, color="grey", lw=0.8, ls="--")
+    ax.set_xlabel("decisions trained on (millions)")
+    ax.set_ylabel("rounds won, last 400 (%)")
+    ax.set_title(f"PPO progress ({log.rsplit('/', 1)[-1]})")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--minutes", type=float, default=10.0)
@@ -103,17 +150,31 @@ def main() -> None:
     ap.add_argument("--hidden", type=int, default=64)
     ap.add_argument("--lr", type=float, default=5e-4)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--entropy", type=float, default=0.01, help="the entropy bonus's weight")
     ap.add_argument("--out", default="baseline.npz")
+    ap.add_argument("--init", default=None, help="start from this saved policy (.npz, two hidden layers)")
+    ap.add_argument("--value-warmup", type=int, default=20, help="with --init: updates that train the value head alone")
+    ap.add_argument("--save-every", type=int, default=20, help="save the policy every this many updates")
+    ap.add_argument("--plot-log", nargs=2, metavar=("LOG", "PNG"), help="only draw a saved run's printed progress")
     args = ap.parse_args()
+    if args.plot_log:
+        plot_log(*args.plot_log)
+        return
 
     rng = np.random.default_rng(args.seed)
-    env = BatchEnv(num_envs=args.envs, players=args.players, opponents=args.opponents, seed=args.seed)
-    # Inputs scaled to about [0, 1] by the observation space's bounds.
-    obs_scale = (1.0 / observation_space(env.options)["observation"].high).astype(np.float32)
-    params = init_params(rng, [len(obs_scale), args.hidden, args.hidden, 255])
+    envs = [BatchEnv(num_envs=args.envs, players=args.players, opponents=name, seed=args.seed + k)
+            for k, name in enumerate(args.opponents.split(","))]
+    env = envs[0]
+    if args.init:
+        params, obs_scale = load_init(args.init)
+    else:
+        # Inputs scaled to about [0, 1] by the observation space's bounds.
+        obs_scale = (1.0 / observation_space(env.options)["observation"].high).astype(np.float32)
+        params = init_params(rng, [len(obs_scale), args.hidden, args.hidden, 255])
     adam = Adam(params, args.lr)
     learner = env.learner
-    obs, mask, _ = env.reset()
+    states = [e.reset() for e in envs]
+    warmup = args.value_warmup if args.init else 0
     n, T = args.envs, args.steps
     gamma, lam, clip = 0.997, 0.95, 0.2
     start = time.perf_counter()
@@ -121,6 +182,8 @@ def main() -> None:
     samples, episodes, wins, update = 0, 0, 0, 0
     recent: list[float] = []
     while time.perf_counter() < deadline:
+        env = envs[update % len(envs)]
+        obs, mask, _ = states[update % len(envs)]
         xs = np.zeros((T, n, len(obs_scale)), np.float32)
         masks = np.zeros((T, n, 255), bool)
         acts = np.zeros((T, n), np.int64)
@@ -142,6 +205,7 @@ def main() -> None:
                 episodes += 1
                 wins += r[i, learner] > 0
                 recent.append(float(r[i, learner] > 0))
+        states[update % len(envs)] = (obs.copy(), mask.copy(), None)
         values[T] = forward(params, obs * obs_scale)[3]
         adv = np.zeros((T, n), np.float32)
         last = np.zeros(n, np.float32)
@@ -158,21 +222,29 @@ def main() -> None:
             order = rng.permutation(T * n)
             for chunk in np.array_split(order, 4):
                 grads, stats = ppo_grads(params, bx[chunk], bm[chunk], ba[chunk], bl[chunk], badv[chunk], bret[chunk],
-                                         clip, 0.5, 0.01)
+                                         clip, 0.5, args.entropy)
+                if update < warmup:  # the value head alone: the policy stays as it was
+                    grads = {k: (g if k in ("wv", "bv") else np.zeros_like(g)) for k, g in grads.items()}
                 adam.step(params, grads)
         samples += T * n
         update += 1
+        if update % args.save_every == 0:
+            save(params, obs_scale, args, samples, episodes, start)
         if update % 20 == 0:
             recent = recent[-400:]
             print(f"{time.perf_counter() - start:6.0f}s  {samples:8d} steps  {episodes:6d} rounds  "
                   f"recent round wins {np.mean(recent) if recent else 0:.3f}  entropy {stats['entropy']:.2f}  "
                   f"value loss {stats['value_loss']:.3f}", flush=True)
+    print(json.dumps(save(params, obs_scale, args, samples, episodes, start)))
+
+
+def save(params: dict, obs_scale: np.ndarray, args: argparse.Namespace, samples: int, episodes: int, start: float) -> dict:
     meta = {"format": FORMAT, "activation": "tanh", "players": args.players, "trained_against": args.opponents,
             "algorithm": "PPO (numpy, examples/train_numpy_ppo.py)", "steps": samples, "rounds": episodes,
-            "minutes": round((time.perf_counter() - start) / 60, 1), "seed": args.seed}
-    policy = NumpyPolicy([(params[f"w{k}"], params[f"b{k}"]) for k in range(3)], obs_scale, meta)
-    policy.save(args.out)
-    print(json.dumps(meta))
+            "minutes": round((time.perf_counter() - start) / 60, 1), "seed": args.seed,
+            "init": args.init, "lr": args.lr, "entropy": args.entropy}
+    NumpyPolicy([(params[f"w{k}"].copy(), params[f"b{k}"].copy()) for k in range(3)], obs_scale, meta).save(args.out)
+    return meta
 
 
 if __name__ == "__main__":
