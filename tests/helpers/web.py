@@ -1,10 +1,19 @@
 """The browser tests' window sizes, finished games to open in them, and scripted tables."""
 
 import asyncio
+import json
+import re
 import threading
 import time
 
 import httpx
+
+from unokart import Action, Game, Options
+from unokart.server import messages
+from unokart.server.store import StoredSeat
+from unokart.server.tables import Seat, Table
+
+from helpers.server import Client
 
 VIEWPORTS = {"desktop": {"width": 1280, "height": 860}, "phone": {"width": 390, "height": 844}}
 # The three sizes every language is checked at (issue 14): a phone, a tablet, a laptop.
@@ -23,8 +32,6 @@ def finished_game(server) -> dict:
 
 def finished_game_of(server, name: str) -> dict:
     """A game that a person called ``name`` played (the first legal move, always) with a bot to its end."""
-    from helpers.server import Client
-
     code = server.create(seats=2, bots={"1": "random"}, options={"hand_size": 2, "target_score": 1})["code"]
     token = httpx.post(f"{server.url}/api/tables/{code}/join", json={"name": name, "seat": 0}).json()["token"]
 
@@ -72,16 +79,11 @@ class ScriptedTable:
     """
 
     def __init__(self, names, bots=None, seed=1, options=None, code="SCRIPT", dealer=None, turn_timer=None):
-        from unokart import Game, Options
-        from unokart.server.store import StoredSeat
-        from unokart.server.tables import Seat, Table
-
         bots = bots or {}
         self.options = Options.from_dict(options or {})
         seats = []
         for seat, name in enumerate(names):
             if seat in bots:
-                from unokart.server import messages
                 seats.append(Seat(StoredSeat("bot", messages.bot_name(seat, bots[seat]), bots[seat])))
             else:
                 seats.append(Seat(StoredSeat("human", name, None, f"hash{seat}")))
@@ -90,7 +92,6 @@ class ScriptedTable:
         self.table.status, self.table.game_number, self.table.seeds = "playing", 1, [seed]
         self.table.game = Game.new(players=[s.name for s in seats], seed=seed, options=self.options, dealer=dealer)
         self.code = code
-        self.bots = set(bots)
         self.routes = []  # (websocket route, seat, lang)
 
     @property
@@ -98,18 +99,13 @@ class ScriptedTable:
         return self.table.game
 
     def state(self, seat, lang, start=0):
-        from unokart.server import messages
         return messages.state_message(self.table, seat, lang, start)
 
     def table_message(self, url="http://127.0.0.1"):
-        from unokart.server import messages
         return {"type": "table", "table": messages.table_summary(self.table, url)}
 
     def attach(self, page, seat):
         """Serve this table's websocket to ``page``, sat at ``seat`` (None: a spectator)."""
-        import json
-        import re
-
         def handler(ws):
             def on_message(text):
                 message = json.loads(text)
@@ -133,22 +129,16 @@ class ScriptedTable:
 
     def apply(self, text):
         """One action (notation), then the news to every page, as the server broadcasts it."""
-        from unokart import Action
-
         start = len(self.game.events)
         self.game.apply(Action.parse(text))
         self.table.version += 1
         self.broadcast(start)
 
     def send_all(self, message):
-        import json
-
         for ws, _seat, _lang in self.routes:
             ws.send(json.dumps(message))
 
     def broadcast(self, start):
-        import json
-
         for ws, seat, lang in self.routes:
             ws.send(json.dumps(self.state(seat, lang, start)))
 

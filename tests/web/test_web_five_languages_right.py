@@ -18,7 +18,6 @@ import pytest
 from helpers.web import ScriptedTable
 from unokart.i18n import t
 
-ARABIC_NAME = "\u0639\u0644\u064a!"  # "علي!": a right-to-left name whose "!" must stay at its end
 SHAPES = set("\u25B2\u25CF\u25A0\u25C6")
 
 

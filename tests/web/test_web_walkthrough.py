@@ -17,11 +17,12 @@ The tables are scripted (helpers.web.ScriptedTable: the rules core's seeded game
 server's own messages); the lobby, the waiting room and the replays are the real server's.
 The page's clock is Playwright's (installed, never moved): nothing on the page times out
 or moves on its own while it is checked. Screenshots go to artifacts/screenshots/walkthrough/
-(and to /work/notes/shots/22 when that folder exists).
+(and to $UNOKART_SHOTS too when it is set).
 """
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -34,7 +35,8 @@ LANGS = ("en", "ta", "kn", "te", "sd")
 SIZES = {"laptop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 ARABIC_NAME = "\u0639\u0644\u064a \u0631\u0636\u0627!"  # "علي رضا!"
 LATIN_NAME = "Ann-2 O'Neil!"
-NOTES_SHOTS = Path("/work/notes/shots/22")
+# A second folder for the screenshots, when asked for (UNOKART_SHOTS=/some/folder): to keep a run's pictures.
+EXTRA_SHOTS = Path(os.environ["UNOKART_SHOTS"]) if os.environ.get("UNOKART_SHOTS") else None
 
 # What each screen shows, checked in the page: its clipped texts, overlapping texts, names not isolated,
 # notation codes and the texts of its text nodes (to compare with the English page's).
@@ -119,7 +121,7 @@ def english_sentences(texts: list[str], names: list[str]) -> set[str]:
         rest = text
         for name in names:
             rest = rest.replace(name, "")
-        if len(re.findall(r"[A-Za-z]{2,}", rest)) >= 2:
+        if len(re.findall(r"[A-Za-z]?[a-z]{2,}", rest)) >= 2:  # words, not a table code ("JM3JM9")
             out.add(text)
     return out
 
@@ -149,8 +151,9 @@ class Walk:
                 self.problems.append(f"{where}: English left {left}")
         shot = f"{self.lang}_{self.size}_{screen}.png"
         page.screenshot(path=self.shots / shot)
-        if NOTES_SHOTS.is_dir():
-            page.screenshot(path=NOTES_SHOTS / shot)
+        if EXTRA_SHOTS is not None:
+            EXTRA_SHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=EXTRA_SHOTS / shot)
 
 
 def scripted_page(context, server, table, lang, seat=0):
