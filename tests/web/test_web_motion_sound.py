@@ -50,8 +50,6 @@ new MutationObserver(() => {
 }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["class"] });
 """
 
-RUNNING = "(node) => !!node && node.getAnimations().some((a) => a.playState === 'running')"
-
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
@@ -150,8 +148,20 @@ def play_a_card(page, uno: bool = False) -> str | None:
     return code
 
 
+# Every animation the page starts, with the element it moves (id and card code): a bot that plays on at once
+# (a loaded machine answers the page late) may replace the pile's top before its animation is looked at.
+RECORD_ANIMATIONS = """(() => {
+  const animate = Element.prototype.animate;
+  window.__animated = [];
+  Element.prototype.animate = function (...args) {
+    window.__animated.push({ id: this.id, code: this.dataset ? this.dataset.code : undefined });
+    return animate.apply(this, args);
+  };
+})();"""
+
+
 def test_a_drawn_card_and_a_played_card_animate(browser, server):
-    page, errors = open_seat(browser, server, slow=True)
+    page, errors = open_seat(browser, server, slow=True, init=RECORD_ANIMATIONS)
     page.click("#start-btn")
     draw_one(page)
     newest = "() => [...document.querySelectorAll('#hand .card')].find((c) => c.getAnimations().some((a) => a.playState === 'running'))"
@@ -162,8 +172,7 @@ def test_a_drawn_card_and_a_played_card_animate(browser, server):
         page.click("#decision [data-verb='pass']")
     while not (code := play_a_card(page)):
         pass
-    page.wait_for_function(f"code => {{ const top = document.getElementById('top-card'); return top && top.dataset.code === code && ({RUNNING})(top); }}",
-                           arg=code)
+    page.wait_for_function("code => window.__animated.some((a) => a.id === 'top-card' && a.code === code)", arg=code)
     page.context.close()
     assert errors == []
 
