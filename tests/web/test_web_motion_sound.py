@@ -172,7 +172,11 @@ def test_a_drawn_card_and_a_played_card_animate(browser, server):
         page.click("#decision [data-verb='pass']")
     while not (code := play_a_card(page)):
         pass
-    page.wait_for_function("code => window.__animated.some((a) => a.id === 'top-card' && a.code === code)", arg=code)
+    try:
+        page.wait_for_function("code => window.__animated.some((a) => a.id === 'top-card' && a.code === code)", arg=code)
+    except PlaywrightTimeout:
+        raise AssertionError(f"{code} never flew to the pile: animated {page.evaluate('window.__animated.slice(-8)')}, top "
+                             f"{page.get_attribute('#top-card', 'data-code')}, banner {page.inner_text('#error-banner')!r}") from None
     page.context.close()
     assert errors == []
 
