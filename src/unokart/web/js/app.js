@@ -15,6 +15,7 @@ function route() {
   app.replaceChildren();
   document.getElementById("top-meta").textContent = "";
   document.getElementById("help-btn").classList.add("hidden");
+  window.scrollTo(0, 0); // a new screen opens at its top (the rules page scrolls to a section itself)
   const table = location.pathname.match(/^\/t\/([A-Za-z0-9]+)\/?$/);
   const replay = location.hash.match(/^#replay\/(\d+)(?:\?(.*))?$/);
   const rules = location.hash.match(/^#rules(?:\/(\d+))?$/);
