@@ -352,13 +352,12 @@ class Game:
         if self._legal_seat == seat and got is not None:
             return got
         acts = self._turn_actions(seat) if to_act is not None and seat == to_act else []  # narrowed: compared natively
-        if self._uno_window >= 0:
-            w = self._uno_window
-            if len(self._hands[w]) == 1 and not self._uno_said[w]:
-                acts.append(make(seat, A.UNO) if w == seat else make(seat, A.CATCH, target=w))
-        if self._jump_in and self.awaiting == AWAIT_PLAY and seat != self.to_act:
+        w = self.uno_open() if self._uno_window >= 0 else -1  # the test inline first: mostly no window
+        if w >= 0:
+            acts.append(make(seat, A.UNO) if w == seat else make(seat, A.CATCH, target=w))
+        if self.jump_open() and seat != to_act:
             top = self._discard[-1]
-            if top < 52 and top in self._hands[seat]:
+            if top in self._hands[seat]:
                 acts.extend(_plays(seat, top, False, A.JUMP))
                 if len(self._hands[seat]) == 2:
                     acts.extend(_plays(seat, top, True, A.JUMP))
@@ -374,16 +373,27 @@ class Game:
         In seat order from ``first``, by default from the seat whose UNO window is open (R8.3: the
         first valid word wins), else from the seat to act.
         """
-        w = self._uno_window
-        window = w >= 0 and len(self._hands[w]) == 1 and not self._uno_said[w]
-        jump = self._jump_in and self.awaiting == AWAIT_PLAY and self._discard[-1] < WILD_DRAW_FOUR
-        if not (window or jump):
+        if self.uno_open() < 0 and not self.jump_open():
             return ()
+        w = self._uno_window
         n = self.n
         to_act = self.to_act if self.to_act is not None else -1
         if first < 0:
             first = w if w >= 0 else max(to_act, 0)
         return tuple([s for s in [(first + k) % n for k in range(n)] if s != to_act])
+
+    # What is open beyond the seat to act's own decision. legal_actions, out_of_turn_seats and
+    # refusals.explain all ask these, so what is legal and why an action is not come from one place.
+    def uno_open(self) -> int:
+        """R8.3: the seat whose UNO window is open (it played down to one card and has not said UNO):
+        it may say UNO, and every other seat may catch it. -1: none."""
+        w = self._uno_window
+        return w if w >= 0 and len(self._hands[w]) == 1 and not self._uno_said[w] else -1
+
+    def jump_open(self) -> bool:
+        """R12.4: the rule is on, no decision is pending and a coloured card is on top: any seat but the
+        one to act holding an identical card may jump in."""
+        return self._jump_in and self.awaiting == AWAIT_PLAY and self._discard[-1] < WILD_DRAW_FOUR
 
     def may_act(self) -> list[int]:
         """Every seat with a legal action now: the seat to act, then ``out_of_turn_seats`` that have one."""

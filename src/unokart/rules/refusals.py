@@ -47,7 +47,7 @@ def explain(game: Game, a: Action) -> UnoKartError:
     if verb in (A.TARGET, A.CATCH, A.SWAP) and not 0 <= a.target < n:
         return IllegalAction("R2.1", f"there is no seat {a.target} (seats 0 to {n - 1})",
                              "core.refusal.no_such_seat", {"number": a.target, "last": n - 1})
-    if verb == A.UNO:
+    if verb == A.UNO:  # legal for the seat game.uno_open() names alone: say which of its conditions fails
         if len(hand) != 1:
             return IllegalAction("R8.3", f"UNO may be said only holding exactly one card (seat {seat} holds {len(hand)})",
                                  "core.refusal.uno_not_one_card", {"seat": seat, "count": len(hand)})
@@ -118,13 +118,15 @@ def expected_decision(game: Game, verb: str) -> IllegalAction:
 
 
 def _explain_jump(game: Game, a: Action) -> IllegalAction:
+    """legal_actions offers a jump while ``game.jump_open()`` to a seat not to act that holds the top card
+    (and UNO with it when that leaves one card): the first of these that fails."""
     if not game.options.jump_in:
         return IllegalAction("R12.4", "jump-in is not a rule at this table", "core.refusal.jump_off", {})
     if a.card >= 52:
         return IllegalAction("R12.4", "a wild can never jump in", "core.refusal.jump_wild", {"card": FACE_CODE[a.card]})
     if a.seat == game.to_act:
         return IllegalAction("R12.4", "it is your turn: play the card instead of jumping in", "core.refusal.jump_own_turn", {})
-    if game.awaiting != AWAIT_PLAY:
+    if not game.jump_open() and game.awaiting != AWAIT_PLAY:  # else the top card is a wild: nothing is identical
         return IllegalAction("R12.4", f"no jump-in while a decision is pending (awaiting {game.awaiting})",
                              "core.refusal.jump_pending", {"awaiting": game.awaiting})
     if a.uno and len(game._hands[a.seat]) != 2:
