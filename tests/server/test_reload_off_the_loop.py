@@ -7,8 +7,10 @@ from __future__ import annotations
 import asyncio
 import threading
 
+from unokart.rules import Game
+from unokart.server.shuffle import record_of
 from unokart.server.store import SQLiteStore
-from unokart.server.tables import Settings, TableService
+from unokart.server.tables import REPLAY_SLICE, Settings, TableService, _replay_in_slices
 
 from test_table_service import Seen, create, message
 
@@ -21,7 +23,7 @@ def test_while_an_evicted_table_reloads_the_event_loop_answers_others_and_one_co
                          options={"target_score": 30, "hand_size": 3})
         while evicted.status != "game_over":
             await asyncio.sleep(0.01)
-        version, scores = evicted.version, list(evicted.game.scores)
+        version, scores, record = evicted.version, list(evicted.game.scores), evicted.game.record()
         service.forget(evicted.code)
         other = create(service, seats=2)
         watcher = Seen()
@@ -47,7 +49,34 @@ def test_while_an_evicted_table_reloads_the_event_loop_answers_others_and_one_co
         reloaded = await first
         assert await second is reloaded and service.tables[evicted.code] is reloaded
         assert (reloaded.version, list(reloaded.game.scores), reloaded.status) == (version, scores, "game_over")
+        assert reloaded.game.record() == record
         await service.close()
         store.close()
+
+    asyncio.run(main())
+
+
+def test_a_long_game_is_replayed_in_slices_with_the_event_loop_turning_between_them(tmp_path):
+    async def main():
+        store = SQLiteStore(tmp_path / "tables.sqlite")
+        service = TableService(store, Settings(bot_delay=0.0, round_pause=0.0, grace=30.0))
+        table = create(service, seats=4, bots={str(s): "random" for s in range(4)}, start=True,
+                       options={"target_score": 300})
+        while table.status != "game_over":
+            await asyncio.sleep(0.01)
+        await service.close()
+        stored = store.load_game(table.game_id)
+        store.close()
+        actions = sum(len(a) for a in stored.actions)
+        assert actions > 3 * REPLAY_SLICE
+        turns = 0
+        replay = asyncio.create_task(_replay_in_slices(stored))
+        while not replay.done():  # this loop runs only when the replay gives the event loop a turn
+            turns += 1
+            await asyncio.sleep(0)
+        game = await replay
+        assert turns >= actions // REPLAY_SLICE
+        whole = Game.from_record(record_of(stored.players, stored.options, stored.seeds, stored.actions))
+        assert game.record() == whole.record() and game.events == whole.events and game.scores == whole.scores
 
     asyncio.run(main())

@@ -389,11 +389,18 @@ class TableService:
         return self._adopt(code, self._restored(code, self._read(self.store.load_table, code)))
 
     async def load_apart(self, code: str) -> Table | None:
-        """``load``, with the store's read and the game's replay (a long finished game takes a while) in a
-        thread, so that the event loop serves everyone else meanwhile."""
+        """``load`` without holding the event loop: the store's read in a thread, and the game's replay (a
+        long finished game takes a while) in slices between which the event loop serves everyone else (in a
+        thread, the replay would take Python's lock from the event loop as much)."""
         read = getattr(self.store, "load_table_apart", self.store.load_table)
         stored = await asyncio.to_thread(self._read, read, code)
-        table = await asyncio.to_thread(self._restored, code, stored)
+        table = None
+        if stored is not None:
+            try:
+                game = await _replay_in_slices(stored.game) if stored.game is not None else None
+                table = self._restore_table(stored, game)
+            except (UnoKartError, ValueError) as err:
+                log.error("table %s cannot be restored: %s", code, err)
         loaded = self.tables.get(code)  # another request may have loaded it meanwhile: one table in memory
         return loaded if loaded is not None else self._adopt(code, table)
 
@@ -426,13 +433,14 @@ class TableService:
         return table
 
     @staticmethod
-    def _restore_table(stored: StoredTable) -> Table:
+    def _restore_table(stored: StoredTable, game: Game | None = None) -> Table:
+        """The table as stored, its game replayed (or ``game``, replayed already)."""
         table = Table(stored.code, Options.from_dict(stored.options), stored.turn_timer,
                       [Seat(s) for s in stored.seats], stored.created)
         table.status, table.game_number, table.version = stored.status, stored.game_number, stored.version
         if stored.game is not None:
             g = stored.game
-            table.game = Game.from_record(record_of(g.players, g.options, g.seeds, g.actions))
+            table.game = game or Game.from_record(record_of(g.players, g.options, g.seeds, g.actions))
             table.game_id, table.seeds = g.id, g.seeds
             table.sent = len(table.game.events)
         return table
@@ -982,6 +990,24 @@ def _refusal(err: IllegalAction, table: Table) -> ServerError:
     refused = ServerError("illegal_action", rule=err.rule, reason=str(err))
     refused.render = lambda lang: describe_refusal(err, lang, messages.names_in(table, lang))
     return refused
+
+
+REPLAY_SLICE = 100  # actions replayed between two turns of the event loop (a few milliseconds)
+
+
+async def _replay_in_slices(stored: Any) -> Game:
+    """A stored game replayed as Game.from_record does, REPLAY_SLICE actions at a time."""
+    game = Game.from_record(record_of(stored.players, stored.options, stored.seeds[:1], [[]]))
+    done = 0
+    for number, (seed, actions) in enumerate(zip(stored.seeds, stored.actions)):
+        if number:
+            game.next_round(seed)
+        for action in actions:
+            game.apply(action)
+            done += 1
+            if done % REPLAY_SLICE == 0:
+                await asyncio.sleep(0)
+    return game
 
 
 def _without_last_action(game: Game) -> Game:
