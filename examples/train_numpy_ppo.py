@@ -112,30 +112,36 @@ def load_init(path: str) -> tuple[dict[str, np.ndarray], np.ndarray]:
     return p, policy.obs_scale
 
 
-def plot_log(log: str, path: str) -> None:
+def plot_log(logs: list[str], path: str) -> None:
     """The progress lines this script prints (every 20 updates), drawn as a curve: the rounds the learner
-    won among its last 400, by decisions trained on (needs matplotlib)."""
+    won among its last 400, by decisions trained on; several logs are runs that continued one another
+    (needs matplotlib)."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    steps, won = [], []
-    with open(log) as f:
-        for line in f:
-            words = line.split()
-            if len(words) > 8 and words[2] == "steps" and words[6:8] == ["round", "wins"]:
-                steps.append(int(words[1]) / 1e6)
-                won.append(100 * float(words[8]))
+    steps, won, starts = [], [], []
+    for log in logs:
+        offset = steps[-1] if steps else 0.0
+        starts.append(offset)
+        with open(log) as f:
+            for line in f:
+                words = line.split()
+                if len(words) > 8 and words[2] == "steps" and words[6:8] == ["round", "wins"]:
+                    steps.append(offset + int(words[1]) / 1e6)
+                    won.append(100 * float(words[8]))
     fig, ax = plt.subplots(figsize=(8, 4))
     ax.plot(steps, won, lw=0.8, alpha=0.5, label="each line printed")
     smooth = np.convolve(won, np.ones(10) / 10, mode="valid")  # ten lines: 4,000 rounds
     ax.plot(steps[9:], smooth, lw=2, label="mean of ten")
-    ax.legend(fontsize=8)
+    for start in starts[1:]:
+        ax.axvline(start, color="grey", lw=0.8, ls=":")
     ax.axhline(50, color="grey", lw=0.8, ls="--")
-    ax.set_xlabel("decisions trained on (millions)")
+    ax.set_xlabel("decisions trained on (millions; dotted: a run continued from the last one's file)")
     ax.set_ylabel("rounds won, last 400 (%)")
-    ax.set_title(f"PPO progress ({log.rsplit('/', 1)[-1]})")
+    ax.set_title("PPO progress: " + ", ".join(log.rsplit("/", 1)[-1] for log in logs))
+    ax.legend(fontsize=8)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
 
@@ -155,10 +161,10 @@ def main() -> None:
     ap.add_argument("--init", default=None, help="start from this saved policy (.npz, two hidden layers)")
     ap.add_argument("--value-warmup", type=int, default=20, help="with --init: updates that train the value head alone")
     ap.add_argument("--save-every", type=int, default=20, help="save the policy every this many updates")
-    ap.add_argument("--plot-log", nargs=2, metavar=("LOG", "PNG"), help="only draw a saved run's printed progress")
+    ap.add_argument("--plot-log", nargs="+", metavar="LOG... PNG", help="only draw saved runs' printed progress into PNG")
     args = ap.parse_args()
     if args.plot_log:
-        plot_log(*args.plot_log)
+        plot_log(args.plot_log[:-1], args.plot_log[-1])
         return
 
     rng = np.random.default_rng(args.seed)

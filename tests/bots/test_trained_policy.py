@@ -24,14 +24,16 @@ def test_the_trained_policy_ships_by_name_and_says_how_it_was_made(monkeypatch):
     meta = NumpyPolicy.load(path).meta
     assert meta["teacher"] == "careful" and meta["seed"] == 1 and meta["decisions"] > 500_000 and meta["minutes"] > 0
     assert meta["algorithm"].startswith("behaviour cloning") and "PPO" in meta["algorithm"]
-    assert meta["fine_tuned"]["steps"] > 1_000_000 and meta["fine_tuned"]["seed"] == 3
+    assert [run["seed"] for run in meta["fine_tuned"]] == [3, 4]  # two PPO runs, the second from the first's file
+    assert all(run["steps"] > 1_000_000 for run in meta["fine_tuned"])
 
 
 def test_its_recorded_strength_is_the_committed_simulation():
     """The numbers in the file's meta are those of the 2,000-game runs committed in docs/measurements:
-    the shipped policy's, and those of the clone it was fine-tuned from (run when the clone was shipped)."""
+    the shipped policy's, and those of the clone and the first PPO run it grew from (run when each was shipped)."""
     meta = NumpyPolicy.load(PACKAGED_MODELS / "trained.npz").meta
-    for measured, prefix in ((meta["measured"], "policy_trained"), (meta["cloned"]["measured"], "policy_clone")):
+    for measured, prefix in ((meta["measured"], "policy_trained"), (meta["cloned"]["measured"], "policy_clone"),
+                             (meta["fine_tuned"][0]["measured"], "policy_tuned1")):
         for opponent in ("heuristic", "careful"):
             run = json.loads((MEASURED / f"{prefix}_vs_{opponent}.json").read_text())
             mine = next(b for b in run["bots"] if b["name"] == "policy:trained")
@@ -41,7 +43,7 @@ def test_its_recorded_strength_is_the_committed_simulation():
     assert meta["measured"]["vs_careful"]["won"] > meta["cloned"]["measured"]["vs_careful"]["won"]  # PPO paid
 
 
-def test_it_chooses_as_careful_does_on_nine_decisions_in_ten():
+def test_it_still_chooses_as_careful_does_on_four_decisions_in_five():
     """Careful's own games, every decision with a choice: the policy's pick against careful's."""
     careful, policy = make_bot("careful"), make_bot("policy:trained")
     agree, asked = [], []
@@ -58,7 +60,7 @@ def test_it_chooses_as_careful_does_on_nine_decisions_in_ten():
 
     for seed in range(6):
         play_game([Judge(), make_bot("heuristic")] if seed % 2 else [make_bot("heuristic"), Judge()], seed=seed)
-    assert len(asked) > 1000 and np.mean(agree) > 0.9
+    assert len(asked) > 1000 and np.mean(agree) > 0.8  # 87.9% for the shipped file (the clone: above 95%)
 
 
 def test_it_beats_random_in_whole_games():
