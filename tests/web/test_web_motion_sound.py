@@ -80,14 +80,33 @@ def open_seat(browser, server, *, hand_size=7, viewport=None, reduced=False, ini
 OTHER_DECISION = "#game[data-mine='true'] #decision :is([data-color], [data-target], [data-verb='accept'], [data-verb='pass'])"
 
 
+# Clicked inside the page, where the button found is the button clicked: a locator found and then clicked
+# could outlive its button (the server answering an earlier click removes it) and wait for one that never comes.
+ANSWER_JS = """sel => {
+  const button = document.querySelector(sel);
+  if (!button) return null;
+  button.click();
+  return document.querySelector('#game').dataset.version;
+}"""
+
+
+def answer(page, selector: str) -> bool:
+    """Answers the decision `selector` finds, if the page shows one, and waits until the table moves on."""
+    version = page.evaluate(ANSWER_JS, selector)
+    if version is None:
+        return False
+    page.wait_for_function("v => document.querySelector('#game')?.dataset.version !== v", arg=version)
+    return True
+
+
 def step(page, uno: bool = False) -> None:
     """One move of the seat's if it has one: a card (or a draw), or another decision; a round's summary is closed."""
     if page.locator("#summary-dialog[open]").count():
         page.click("#summary-close")
     if page.locator("#game[data-mine='true'][data-awaiting='play']").count():
         play_a_card(page, uno=uno)
-    elif page.locator(OTHER_DECISION).count():
-        page.locator(OTHER_DECISION).first.click()
+    else:
+        answer(page, OTHER_DECISION)
     page.wait_for_timeout(50)
 
 
@@ -101,9 +120,7 @@ def my_play_turn(page) -> None:
             raise AssertionError(f"the seat never had a turn to play: {shown}")
         if page.locator("#summary-dialog[open]").count():
             page.click("#summary-close")
-        other = page.locator(OTHER_DECISION)
-        if other.count():  # another decision (a colour, a target, a Wild Draw Four to accept): answered
-            other.first.click()
+        answer(page, OTHER_DECISION)  # another decision (a colour, a target, a Wild Draw Four to accept)
         page.wait_for_timeout(50)
 
 
@@ -128,10 +145,7 @@ def play_a_card(page, uno: bool = False) -> str | None:
         version = page.get_attribute("#game", "data-version")
         page.click("#stock")
         page.wait_for_function("v => document.querySelector('#game').dataset.version !== v", arg=version)
-        keep = page.locator("#game[data-mine='true'] #decision [data-verb='pass']")
-        if keep.count():  # a drawn card that could be played is kept: the next turn plays from the hand
-            keep.click()
-            page.wait_for_selector("#game[data-mine='true'][data-awaiting='drawn']", state="detached")
+        answer(page, "#game[data-mine='true'] #decision [data-verb='pass']")  # a drawn card that could be played is kept
     if uno and page.locator("#uno-btn[aria-pressed='false']").count():
         page.click("#uno-btn")
     plain = page.locator("#hand .card.playable:not(.card-W)")
@@ -168,8 +182,7 @@ def test_a_drawn_card_and_a_played_card_animate(browser, server):
     page.wait_for_function(newest)
     assert page.locator(".plus-n[data-seat='0']", has_text="+1").count(), "the hand that grew says by how much"
 
-    if page.locator("#decision [data-verb='pass']").count():
-        page.click("#decision [data-verb='pass']")
+    answer(page, "#game[data-mine='true'] #decision [data-verb='pass']")
     while not (code := play_a_card(page)):
         pass
     try:
@@ -181,6 +194,43 @@ def test_a_drawn_card_and_a_played_card_animate(browser, server):
     assert errors == []
 
 
+# An item's notice shown, then the table moved under it with no new state (as when a script's font arrives
+# and the opponents' names wrap again): returns where the notice is two frames later and what it covers. Its
+# controls are disabled first, so that the notice is placed over the table, not under the prompt.
+NOTICE_AFTER_SHIFT_JS = """async () => {
+  const { showItemNotice } = await import('/static/js/motion.js');
+  const screen = document.getElementById('table-screen');
+  screen.querySelectorAll('button, select, input').forEach((node) => { node.disabled = true; });  // the whole table free
+  showItemNotice(screen, { item: 'mushroom', card: 'G5', event: { type: 'item', seat: 1, item: 'mushroom', card: 'G5' } }, ['Mo', 'Bot'], 0);
+  const fx = document.getElementById('item-fx');
+  const over = () => ['#game .center', '#game .opponents', '#game .side .log'].find((selector) => {
+    const spot = document.querySelector(selector)?.getBoundingClientRect(), place = fx.getBoundingClientRect();
+    return spot && ['left', 'top', 'width', 'height'].every((side) => Math.abs(spot[side] - place[side]) < 1);
+  }) ?? null;
+  const placed = over();
+  document.querySelector('#game').prepend(Object.assign(document.createElement('div'), { style: 'height: 160px' }));
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  const place = fx.getBoundingClientRect();
+  const covered = [...document.querySelectorAll('#game button:not(:disabled), #game select, #game a[href]')]
+    .filter((node) => { const r = node.getBoundingClientRect();
+      return r.width && r.height && r.left < place.right && place.left < r.right && r.top < place.bottom && place.top < r.bottom; })
+    .map((node) => node.id || node.className);
+  return { placed, now: fx.classList.contains('inline') ? 'inline' : over(), covered };
+}"""
+
+
+def test_an_item_notice_follows_the_table_when_it_moves_with_no_new_state(browser, server):
+    page, errors = open_seat(browser, server)
+    page.click("#start-btn")
+    page.wait_for_selector("#game")
+    where = page.evaluate(NOTICE_AFTER_SHIFT_JS)
+    assert where["placed"], f"the notice was first placed over a part of the table: {where}"
+    assert where["now"] is not None, f"the notice stayed where its part of the table was: {where}"
+    assert where["covered"] == [], f"the notice covers {where['covered']}"
+    page.context.close()
+    assert errors == []
+
+
 def test_under_reduced_motion_nothing_moves_and_the_same_is_shown(browser, server):
     page, errors = open_seat(browser, server, viewport={"width": 390, "height": 844}, reduced=True, slow=True)
     page.click("#start-btn")
@@ -188,8 +238,7 @@ def test_under_reduced_motion_nothing_moves_and_the_same_is_shown(browser, serve
     assert page.evaluate("() => document.getAnimations().length") == 0, "a drawn card moved"
     assert page.locator(".plus-n[data-seat='0']", has_text="+1").count(), "the hand that grew still says by how much"
     assert "Mo draws 1" in page.inner_text("#log")
-    if page.locator("#decision [data-verb='pass']").count():
-        page.click("#decision [data-verb='pass']")
+    answer(page, "#game[data-mine='true'] #decision [data-verb='pass']")
     while not (code := play_a_card(page)):
         pass
     page.wait_for_selector(f"#top-card[data-code='{code}']")

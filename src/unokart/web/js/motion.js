@@ -167,6 +167,9 @@ export function shellToTarget(moment, seatNode) {
 // ------------------------------------------------------------------ the item's explanation
 
 const overlaps = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+const sameRect = (a, b) => ["left", "top", "width", "height"].every((side) => Math.abs(a[side] - b[side]) < 1);
+const controlRects = (screen) => [...screen.querySelectorAll("button:not(:disabled), select, input, a[href]")]
+  .map((node) => node.getBoundingClientRect()).filter((r) => r.width && r.height);
 
 /**
  * The item's name and what it did, for 2.3 s, over a part of the table where nothing can be
@@ -181,7 +184,28 @@ export function showItemNotice(screen, moment, names, viewer) {
   document.getElementById("item-fx")?.remove();
   document.body.append(fx);
   placeNotice(screen);
+  keepPlaced(screen, fx);
   setTimeout(() => fx.remove(), 2300);
+}
+
+/**
+ * The table can move under a placed notice with no new state: a script's font arrives and its words
+ * wrap again, a list scrolls. Each frame while the notice shows, a notice that no longer matches its
+ * part of the table, or that now covers a control, is placed again.
+ */
+function keepPlaced(screen, fx) {
+  const watch = () => {
+    if (!fx.isConnected) return;
+    if (!fx.classList.contains("inline") && !stillFree(screen, fx)) placeNotice(screen);
+    requestAnimationFrame(watch);
+  };
+  requestAnimationFrame(watch);
+}
+
+function stillFree(screen, fx) {
+  const spot = fx.dataset.spot && screen.querySelector(fx.dataset.spot)?.getBoundingClientRect();
+  const place = fx.getBoundingClientRect();
+  return Boolean(spot) && sameRect(spot, place) && !controlRects(screen).some((c) => overlaps(place, c));
 }
 
 /** The Green Shell's victim is chosen after it is turned: the notice says whom it hit. */
@@ -195,18 +219,19 @@ export function addToNotice(words, screen) {
 export function placeNotice(screen) {
   const fx = document.getElementById("item-fx");
   if (!fx) return;
-  const controls = [...screen.querySelectorAll("button:not(:disabled), select, input, a[href]")]
-    .map((node) => node.getBoundingClientRect()).filter((r) => r.width && r.height);
+  const controls = controlRects(screen);
   fx.classList.remove("inline");
   if (fx.parentNode !== document.body) document.body.append(fx);
   for (const selector of ["#game .center", "#game .opponents", "#game .side .log"]) {
     const spot = screen.querySelector(selector)?.getBoundingClientRect();
     if (!spot || spot.height < 100 || spot.width < 200 || controls.some((c) => overlaps(spot, c))) continue;
     Object.assign(fx.style, { left: `${spot.left + scrollX}px`, top: `${spot.top + scrollY}px`, width: `${spot.width}px`, height: `${spot.height}px` });
+    fx.dataset.spot = selector;
     const box = fx.firstElementChild;
     if (box.scrollHeight <= spot.height && box.scrollWidth <= spot.width) return;
   }
   fx.classList.add("inline"); // no free place where it fits: a line under the prompt, covering nothing
   fx.removeAttribute("style");
+  delete fx.dataset.spot;
   screen.querySelector("#prompt")?.after(fx);
 }
