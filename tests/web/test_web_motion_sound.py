@@ -174,6 +174,15 @@ RECORD_ANIMATIONS = """(() => {
 })();"""
 
 
+# Where "+N" stands: inside the screen, and at the right end of the hand's cards (not of the hand's wider box).
+PLUS_N_JS = """() => {
+  const badge = document.querySelector(".plus-n[data-seat='0']").getBoundingClientRect();
+  const right = Math.max(...[...document.querySelectorAll('#hand .card')].map((card) => card.getBoundingClientRect().right));
+  return { inside: badge.left >= 0 && badge.right <= document.documentElement.clientWidth,
+           beside: Math.abs(badge.left - right) < 24, badge: [badge.left, badge.right], cards_end: right };
+}"""
+
+
 def test_a_drawn_card_and_a_played_card_animate(browser, server):
     page, errors = open_seat(browser, server, slow=True, init=RECORD_ANIMATIONS)
     page.click("#start-btn")
@@ -181,6 +190,8 @@ def test_a_drawn_card_and_a_played_card_animate(browser, server):
     newest = "() => [...document.querySelectorAll('#hand .card')].find((c) => c.getAnimations().some((a) => a.playState === 'running'))"
     page.wait_for_function(newest)
     assert page.locator(".plus-n[data-seat='0']", has_text="+1").count(), "the hand that grew says by how much"
+    badge = page.evaluate(PLUS_N_JS)
+    assert badge["inside"] and badge["beside"], f"the +1 is not beside the hand's cards, inside the screen: {badge}"
 
     answer(page, "#game[data-mine='true'] #decision [data-verb='pass']")
     while not (code := play_a_card(page)):

@@ -48,12 +48,19 @@ function ghost(node, from, to, { delay = 0, duration = FLY_MS, spin = 0 } = {}) 
   animation.onfinish = animation.oncancel = () => node.remove();
 }
 
-/** "+N" beside a seat whose hand grew (standing still under reduced motion). */
+/**
+ * "+N" beside a seat whose hand grew (standing still under reduced motion): right of its cards (a
+ * hand's box can be wider than they are), inside the screen's width, and in the page, so that it stays
+ * beside the hand if the page scrolls.
+ */
 export function plusN(target, n, seat) {
   if (!target || n < 1) return;
-  const r = target.getBoundingClientRect();
-  const badge = el("div.plus-n", { dir: "ltr", dataset: { seat }, style: `left:${r.right - 8}px;top:${r.top + 4}px` }, `+${n}`);
-  layer().append(badge);
+  const cards = [...target.querySelectorAll(".card")].map((card) => card.getBoundingClientRect());
+  const r = cards.length ? { right: Math.max(...cards.map((card) => card.right)), top: cards.at(-1).top } : target.getBoundingClientRect();
+  const badge = el("div.plus-n", { dir: "ltr", dataset: { seat } }, `+${n}`);
+  document.body.append(badge);
+  const left = Math.max(4, Math.min(r.right - 8, document.documentElement.clientWidth - badge.offsetWidth - 4));
+  Object.assign(badge.style, { left: `${left + scrollX}px`, top: `${r.top + 4 + scrollY}px` });
   if (reducedMotion()) { setTimeout(() => badge.remove(), 1500); return; }
   badge.animate([{ transform: "translateY(6px) scale(.6)", opacity: 0 }, { transform: "none", opacity: 1, offset: 0.2 },
     { transform: "translateY(-18px)", opacity: 0 }], { duration: 1400, easing: "ease-out", fill: "both" }).onfinish = () => badge.remove();
