@@ -91,13 +91,16 @@ FX_JS = """() => {
     .map(([node]) => node.id || node.className || node.tagName);
 }"""
 
-# The item's explanation, wherever it is placed, shows all its words (it was once clipped to the opponents' strip).
+# The item's explanation, wherever it is placed, shows all its words in sight (it was once clipped to the opponents'
+# strip, and once placed over the part of the log below the window's foot).
 FX_CLIPPED_JS = """() => {
   const fx = document.getElementById("item-fx");
   if (!fx) return null;
   const node = fx.querySelector(".box");
   const box = node.getBoundingClientRect(), place = fx.getBoundingClientRect();
-  const inside = fx.classList.contains("inline") || (box.top >= place.top - 1 && box.bottom <= place.bottom + 1 && box.left >= place.left - 1 && box.right <= place.right + 1);
+  const bar = document.querySelector(".topbar").getBoundingClientRect().bottom;  // in sight: below the sticky bar, above the window's foot
+  const inside = fx.classList.contains("inline") || (box.top >= place.top - 1 && box.bottom <= place.bottom + 1 && box.left >= place.left - 1 && box.right <= place.right + 1
+                                                      && box.top >= bar - 1 && box.bottom <= innerHeight + 1);
   const whole = node.scrollHeight <= node.clientHeight + 1 && node.scrollWidth <= node.clientWidth + 1;
   return inside && whole && box.right <= innerWidth + 1 && box.left >= -1 ? [] : [fx.querySelector(".what").textContent];
 }"""

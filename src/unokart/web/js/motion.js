@@ -175,12 +175,18 @@ export function shellToTarget(moment, seatNode) {
 
 const overlaps = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 const sameRect = (a, b) => ["left", "top", "width", "height"].every((side) => Math.abs(a[side] - b[side]) < 1);
+// The part of a rect the player sees: inside the window, below the sticky top bar.
+function seen(r) {
+  const top = Math.max(r.top, document.querySelector(".topbar")?.getBoundingClientRect().bottom ?? 0);
+  const bottom = Math.min(r.bottom, innerHeight), left = Math.max(r.left, 0), right = Math.min(r.right, innerWidth);
+  return { left, top, right, bottom, width: Math.max(0, right - left), height: Math.max(0, bottom - top) };
+}
 const controlRects = (screen) => [...screen.querySelectorAll("button:not(:disabled), select, input, a[href]")]
   .map((node) => node.getBoundingClientRect()).filter((r) => r.width && r.height);
 
 /**
- * The item's name and what it did, for 2.3 s, over a part of the table where nothing can be
- * clicked now and where all of it fits (the pile, the opponents, the log); with no such part, a
+ * The item's name and what it did, for 2.3 s, over the part of the table in sight where nothing can
+ * be clicked now and where all of it fits (the pile, the opponents, the log); with no such part, a
  * line under the prompt. Never clipped: a part too small for the words is not chosen.
  */
 export function showItemNotice(screen, moment, names, viewer) {
@@ -210,9 +216,9 @@ function keepPlaced(screen, fx) {
 }
 
 function stillFree(screen, fx) {
-  const spot = fx.dataset.spot && screen.querySelector(fx.dataset.spot)?.getBoundingClientRect();
+  const spot = fx.dataset.spot && screen.querySelector(fx.dataset.spot);
   const place = fx.getBoundingClientRect();
-  return Boolean(spot) && sameRect(spot, place) && !controlRects(screen).some((c) => overlaps(place, c));
+  return Boolean(spot) && sameRect(seen(spot.getBoundingClientRect()), place) && !controlRects(screen).some((c) => overlaps(place, c));
 }
 
 /** The Green Shell's victim is chosen after it is turned: the notice says whom it hit. */
@@ -230,7 +236,8 @@ export function placeNotice(screen) {
   fx.classList.remove("inline");
   if (fx.parentNode !== document.body) document.body.append(fx);
   for (const selector of ["#game .center", "#game .opponents", "#game .side .log"]) {
-    const spot = screen.querySelector(selector)?.getBoundingClientRect();
+    const part = screen.querySelector(selector);
+    const spot = part && seen(part.getBoundingClientRect());
     if (!spot || spot.height < 100 || spot.width < 200 || controls.some((c) => overlaps(spot, c))) continue;
     Object.assign(fx.style, { left: `${spot.left + scrollX}px`, top: `${spot.top + scrollY}px`, width: `${spot.width}px`, height: `${spot.height}px` });
     fx.dataset.spot = selector;
