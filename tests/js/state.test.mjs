@@ -176,3 +176,10 @@ test("chat: a refused message of one's own is shown (a rate limit too); other ra
   assert.equal(S.receive(s, { type: "error", code: "rate_limited", re: "m8" }).command, null);
   assert.equal(S.sentChat(s, null), s, "a message not sent (no connection) is not waited for");
 });
+
+test("the players muted before come back muted, and only well-formed keys are kept", () => {
+  const s = S.initialState({ code: "K7Q2XM", muted: ["2:Bob", 7, null] });
+  assert.deepEqual(S.mutedPlayers(s), [{ seat: 2, name: "Bob" }]);
+  assert.equal(S.isMuted(s, 2, "Bob"), true);
+  assert.equal(S.isMuted(s, 2, "Eve"), false);
+});

@@ -83,6 +83,10 @@ def test_reactions_and_chat_reach_the_other_seat_and_the_spectator(new_page, ser
     bea.click("#chat-send")
     watcher.wait_for_function("() => [...document.querySelectorAll('#chat-log .chat-text')].some((b) => b.textContent === 'again')")
     assert not any("again" in line for line in chat_lines(ann))
+    ann.reload()  # a mute is kept for the table: a reload still hides Bea
+    ann.wait_for_selector("#chat-muted [data-unmute='1']")
+    ann.wait_for_function("() => document.querySelectorAll('#chat-log .chat-text').length === 1")  # the history: her own words alone
+    assert not any("again" in line for line in chat_lines(ann))
     ann.click("#chat-muted [data-unmute='1']")
     ann.wait_for_function("() => [...document.querySelectorAll('#chat-log .chat-text')].some((b) => b.textContent === 'again')")
 

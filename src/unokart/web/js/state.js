@@ -19,13 +19,13 @@ export function parseAction(text) {
   return action;
 }
 
-/** A table's state before any message: the seat's token (if the player sits here) or watching. */
-export function initialState({ code, token = null, watch = false }) {
+/** A table's state before any message: the seat's token (if the player sits here) or watching, and the players this reader muted. */
+export function initialState({ code, token = null, watch = false, muted = [] }) {
   return {
     code, token, watch, seat: null, table: null, seats: [], version: 0, view: null, legal: [], deadline: null,
     game: null, seen: new Set(), backlog: true, busy: false, joining: false,
     unoArmed: false, picker: null, reveal: null, roundEnd: null,
-    chat: [], muted: new Set(), chatSent: new Set(),
+    chat: [], muted: new Set(muted.filter((key) => typeof key === "string")), chatSent: new Set(),
   };
 }
 

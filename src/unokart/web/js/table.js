@@ -56,11 +56,23 @@ function createLog(code) {
   };
 }
 
+// Whom this reader muted at a table, kept for the table's next visit (a reload, a new tab).
+const mutesKey = (code) => `unokart.muted.${code.toUpperCase()}`;
+
+function storedMutes(code) {
+  try {
+    const keys = JSON.parse(localStorage.getItem(mutesKey(code)) ?? "[]");
+    return Array.isArray(keys) ? keys : [];
+  } catch {
+    return []; // a broken entry is forgotten, not fatal
+  }
+}
+
 /** The table's screen (app.js routes to it): its state, its websocket and its views. */
 class TableScreen {
   constructor(app, code, watchOnly) {
     this.code = code;
-    this.s = S.initialState({ code, token: localStorage.getItem(tokenKey(code)), watch: watchOnly });
+    this.s = S.initialState({ code, token: localStorage.getItem(tokenKey(code)), watch: watchOnly, muted: storedMutes(code) });
     this.screen = el("div", { id: "table-screen" });
     app.append(this.screen);
     this.log = createLog(code);
@@ -168,7 +180,10 @@ class TableScreen {
         const seated = this.s.token && !this.s.watch && this.s.seat !== null;
         this.s = S.sentChat(this.s, this.socket.send(seated ? { type: "react", token: this.s.token, emoji } : { type: "react", emoji }));
       },
-      toggleMute: (seat, name) => update(S.toggleMute(this.s, seat, name)),
+      toggleMute: (seat, name) => {
+        update(S.toggleMute(this.s, seat, name));
+        localStorage.setItem(mutesKey(this.code), JSON.stringify([...this.s.muted]));
+      },
     };
   }
 
