@@ -48,19 +48,27 @@ function ghost(node, from, to, { delay = 0, duration = FLY_MS, spin = 0 } = {}) 
   animation.onfinish = animation.oncancel = () => node.remove();
 }
 
+// A card still flying in (flyFrom's animation; a style's glow or pop is not a flight).
+const flying = (node) => node.getAnimations().some((a) => !(a instanceof CSSAnimation) && !(a instanceof CSSTransition));
+
 /**
  * "+N" beside a seat whose hand grew (standing still under reduced motion): right of its cards (a
- * hand's box can be wider than they are), inside the screen's width, and in the page, so that it stays
- * beside the hand if the page scrolls.
+ * hand's box can be wider than they are), inside the screen's width. It follows the hand for its
+ * short life, as an item's notice or a new row of cards moves the table.
  */
 export function plusN(target, n, seat) {
   if (!target || n < 1) return;
-  const cards = [...target.querySelectorAll(".card")].map((card) => card.getBoundingClientRect());
-  const r = cards.length ? { right: Math.max(...cards.map((card) => card.right)), top: cards.at(-1).top } : target.getBoundingClientRect();
   const badge = el("div.plus-n", { dir: "ltr", dataset: { seat } }, `+${n}`);
   document.body.append(badge);
-  const left = Math.max(4, Math.min(r.right - 8, document.documentElement.clientWidth - badge.offsetWidth - 4));
-  Object.assign(badge.style, { left: `${left + scrollX}px`, top: `${r.top + 4 + scrollY}px` });
+  const place = () => {
+    const cards = [...target.querySelectorAll(".card")].filter((card) => !flying(card)).map((card) => card.getBoundingClientRect()).filter((r) => r.width);
+    const r = cards.length ? { right: Math.max(...cards.map((card) => card.right)), top: cards.at(-1).top } : target.getBoundingClientRect();
+    const left = Math.max(4, Math.min(r.right - 8, document.documentElement.clientWidth - badge.offsetWidth - 4));
+    Object.assign(badge.style, { left: `${left + scrollX}px`, top: `${r.top + 4 + scrollY}px` });
+  };
+  place();
+  const follow = () => { if (badge.isConnected) { place(); requestAnimationFrame(follow); } };
+  requestAnimationFrame(follow);
   if (reducedMotion()) { setTimeout(() => badge.remove(), 1500); return; }
   badge.animate([{ transform: "translateY(6px) scale(.6)", opacity: 0 }, { transform: "none", opacity: 1, offset: 0.2 },
     { transform: "translateY(-18px)", opacity: 0 }], { duration: 1400, easing: "ease-out", fill: "both" }).onfinish = () => badge.remove();
