@@ -72,6 +72,27 @@ def test_lobby_refuses_a_missing_name_and_a_bad_code_and_creates_nothing(server,
     assert page.url.rstrip("/") == server.url
 
 
+def test_a_name_of_24_emoji_joined_by_zero_width_joiners_is_typed_whole_and_a_25th_character_is_refused(server, new_page):
+    """24 characters as the server counts them (8 technologist emoji: 24 code points, 40 UTF-16 units) fit the
+    name field whole; one more is refused in one sentence before any table is made."""
+    page = new_page("desktop")
+    page.goto(server.url + "/")
+    page.wait_for_selector("#create-form")
+    before = table_count(server)
+    page.fill("#create-form input[name=name]", "\U0001F469\u200d\U0001F4BB" * 8 + "!")
+    page.click("#create-btn")
+    page.wait_for_selector("#error-banner:not(.hidden)")
+    assert page.inner_text("#error-banner .error-text") == "This name has 25 characters: a name has at most 24."
+    assert table_count(server) == before
+
+    name = "\U0001F469\u200d\U0001F4BB" * 8
+    page.fill("#create-form input[name=name]", name)
+    assert page.input_value("#create-form input[name=name]") == name, "the field kept every emoji"
+    page.click("#create-btn")
+    page.wait_for_selector("#start-btn")
+    assert name in page.inner_text("#table-screen")
+
+
 def test_an_unknown_table_link_says_so(server, new_page):
     page = new_page("desktop")
     page.goto(server.url + "/t/ZZZZZZ")

@@ -9,6 +9,10 @@ const HOUSE_RULES = ["stacking", "draw_until_playable", "force_play", "jump_in",
 const TIMERS = [null, 15, 30, 60, 120];
 
 export const savedName = () => localStorage.getItem("unokart.name") || "";
+// A name has at most 24 characters (docs/PROTOCOL.md), counted as the server counts them: an emoji is one,
+// two UTF-16 units, and a family emoji joined by U+200D several; an input's maxlength counts units (two at most a character).
+export const MAX_NAME = 24;
+export const nameTooLong = (name) => [...name].length > MAX_NAME;
 export const saveName = (name) => localStorage.setItem("unokart.name", name);
 
 function seatChoices(seat, chosen) {
@@ -20,7 +24,7 @@ function seatChoices(seat, chosen) {
 }
 
 function createPanel() {
-  const name = el("input", { type: "text", name: "name", dir: "auto", maxlength: 24, required: true, autocomplete: "nickname", value: savedName(), placeholder: t("web.lobby.name_placeholder") });
+  const name = el("input", { type: "text", name: "name", dir: "auto", maxlength: 2 * MAX_NAME, required: true, autocomplete: "nickname", value: savedName(), placeholder: t("web.lobby.name_placeholder") });
   const seats = el("select", { name: "seats" });
   for (let n = 2; n <= 10; n++) seats.append(new Option(String(n), String(n), false, n === 4));
   const seatRows = el("div.seat-rows");
@@ -58,6 +62,7 @@ function createPanel() {
     event.preventDefault();
     const player = name.value.trim();
     if (!player) { showError(t("web.lobby.name_needed")); name.focus(); return; }
+    if (nameTooLong(player)) { showError(t("server.error.name_too_long", { length: [...player].length, limit: MAX_NAME })); name.focus(); return; }
     const options = { target_score: Number(target.value), hand_size: Number(handSize.value) };
     for (const box of form.querySelectorAll(".options-grid input")) if (box.checked) options[box.name] = true;
     const bots = {};

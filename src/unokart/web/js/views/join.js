@@ -2,13 +2,13 @@
 // seat someone takes leaves the list at once), or watching instead.
 import { t } from "../i18n.js";
 import { el } from "../ui.js";
-import { savedName } from "../lobby.js";
+import { MAX_NAME, savedName } from "../lobby.js";
 import { seatList } from "./waiting.js";
 
 export function renderJoin(screen, state, ctx) {
   const list = screen.querySelector("#join-page #seats");
   if (list) { list.replaceWith(seatList(state, ctx)); return; } // a `table` message: keep what was typed
-  const name = el("input", { type: "text", id: "join-name", dir: "auto", maxlength: 24, value: savedName(), placeholder: t("web.lobby.name_placeholder"), autocomplete: "nickname" });
+  const name = el("input", { type: "text", id: "join-name", dir: "auto", maxlength: 2 * MAX_NAME, value: savedName(), placeholder: t("web.lobby.name_placeholder"), autocomplete: "nickname" });
   const form = el("form", {}, el("label.field", {}, el("span", {}, t("web.lobby.your_name")), name),
     el("div.row", {}, el("button.btn.btn-primary", { type: "submit", id: "join-btn" }, t("web.join.take_seat")),
       el("button.btn.btn-ghost", { type: "button", onclick: ctx.watchInstead }, t("web.lobby.watch"))));
