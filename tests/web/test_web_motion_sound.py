@@ -242,6 +242,34 @@ def test_an_item_notice_follows_the_table_when_it_moves_with_no_new_state(browse
     assert errors == []
 
 
+# An item's notice over the table and an announcement at once (a Green Shell's victim calling UNO): where each is.
+NOTICE_AND_BANNER_JS = """async () => {
+  const { showItemNotice } = await import('/static/js/motion.js');
+  const { announce } = await import('/static/js/announce.js');
+  const screen = document.getElementById('table-screen');
+  screen.querySelectorAll('button, select, input').forEach((node) => { node.disabled = true; });
+  showItemNotice(screen, { item: 'green_shell', card: 'G5', event: { type: 'item', seat: 1, item: 'green_shell', card: 'G5' } }, ['Mo', 'Bot'], 0);
+  announce({ what: 'uno', seat: 1 }, ['Mo', 'Bot']);
+  const rect = (node) => { const r = node.getBoundingClientRect(); return { top: r.top, bottom: r.bottom, left: r.left, right: r.right }; };
+  return { inline: document.getElementById('item-fx').classList.contains('inline'),
+           notice: rect(document.querySelector('#item-fx .box')), banner: rect(document.querySelector('#announce .words')) };
+}"""
+
+
+def test_an_announcement_during_an_item_notice_stands_clear_of_it(browser, server):
+    for viewport in ({"width": 1280, "height": 800}, {"width": 390, "height": 844}):
+        page, errors = open_seat(browser, server, viewport=viewport, reduced=True)
+        page.click("#start-btn")
+        page.wait_for_selector("#game")
+        shown = page.evaluate(NOTICE_AND_BANNER_JS)
+        notice, banner = shown["notice"], shown["banner"]
+        assert not shown["inline"], f"the notice went over the table: {shown}"
+        assert banner["bottom"] <= notice["top"] or banner["top"] >= notice["bottom"], f"{viewport}: the banner covers the notice: {shown}"
+        assert 0 <= banner["top"] and banner["bottom"] <= viewport["height"], f"{viewport}: the banner is out of sight: {shown}"
+        page.context.close()
+        assert errors == []
+
+
 def test_under_reduced_motion_nothing_moves_and_the_same_is_shown(browser, server):
     page, errors = open_seat(browser, server, viewport={"width": 390, "height": 844}, reduced=True, slow=True)
     page.click("#start-btn")

@@ -21,6 +21,7 @@ export function announce(moment, names) {
   banner.replaceChildren(el("span.words", { dataset: { what: moment.what } }, words));
   banner.dataset.what = moment.what;
   banner.classList.add("show");
+  keepClearOfNotice();
   document.getElementById("announce-live").textContent = banner.textContent;
   if (!reducedMotion()) {
     banner.firstChild.animate([{ transform: "scale(.3) rotate(-6deg)", opacity: 0 }, { transform: "scale(1.1)", opacity: 1, offset: 0.25 },
@@ -28,6 +29,23 @@ export function announce(moment, names) {
   }
   clearTimeout(hideTimer);
   hideTimer = setTimeout(() => banner.classList.remove("show"), SHOW_MS);
+}
+
+/**
+ * A banner shown with an item's notice over the table goes in the larger space above or below the
+ * notice, so both can be read (over it, as before, when neither space holds the banner's words).
+ */
+export function keepClearOfNotice() {
+  const banner = document.getElementById("announce");
+  if (!banner?.classList.contains("show")) return;
+  Object.assign(banner.style, { alignItems: "", paddingTop: "", paddingBottom: "" });
+  const fx = document.getElementById("item-fx");
+  if (!fx || fx.classList.contains("inline")) return;
+  const notice = fx.firstElementChild.getBoundingClientRect(), tall = banner.firstChild.offsetHeight; // offsetHeight: not scaled by the animation
+  const above = notice.top, below = innerHeight - notice.bottom;
+  if (Math.max(above, below) < tall) return;
+  if (above >= below) Object.assign(banner.style, { alignItems: "flex-start", paddingTop: `${(above - tall) / 2}px` });
+  else Object.assign(banner.style, { alignItems: "flex-end", paddingBottom: `${(below - tall) / 2}px` });
 }
 
 /** Clears the banner (leaving the table). */

@@ -4,7 +4,7 @@ import { describeEvent } from "./events.js";
 import { addToNotice, cardToPile, drawTo, floatReaction, itemOnSeats, shellToTarget, showItemNotice, turnArrow } from "./motion.js";
 import { reactionIcon } from "./views/chat.js";
 import { playSound } from "./sound.js";
-import { announce } from "./announce.js";
+import { announce, keepClearOfNotice } from "./announce.js";
 
 /**
  * ``scene``: s (the state), names (as shown), gameView (seatNode), screen, before (the hand's
@@ -38,4 +38,5 @@ export function playMoments(moments, scene) {
     }
   }
   if (scene.turned) turnArrow();
+  keepClearOfNotice(); // a notice placed after this state's banner
 }
