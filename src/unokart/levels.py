@@ -66,6 +66,26 @@ class BotLevel:
         return f"policy:{self.policy}" if self.kind == "policy" else self.kind
 
 
+# The levels players meet, weakest first, as measured (docs/measurements/levels.md): what the browser's lobby
+# offers, what ``unokart play --bots`` and ``simulate --round-robin`` take by default, and the order their
+# names (the catalogue's ``web.level.*``) rise in. Every face reads this one list.
+LADDER = ("random", "easy", "heuristic", "careful", "ismcts", "policy:trained")
+
+
 def parse_levels(text: str) -> list[BotLevel]:
     """A comma-separated list of levels (``--bots heuristic,ismcts:200``); empty entries are skipped."""
     return [BotLevel.parse(part) for part in text.split(",") if part.strip()]
+
+
+def level_name(level: str, lang: str | None = None) -> str:
+    """A level as players read it, in ``lang``: its ladder word (the catalogue's ``web.level.<kind>``, the
+    browser's and the server's words too), with an ISMCTS budget after a colon ("strong:200"); a policy
+    other than the shipped ``trained`` keeps its own name."""
+    from .i18n import t
+
+    parsed = BotLevel.parse(level)
+    if parsed.kind == "policy" and parsed.policy != "trained":
+        return str(parsed)
+    word = t(f"web.level.{parsed.kind}", lang)
+    budget = str(parsed).partition(":")[2] if parsed.kind == "ismcts" else ""
+    return f"{word}:{budget}" if budget else word

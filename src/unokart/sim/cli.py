@@ -11,7 +11,7 @@ import typer
 
 from ..bots import make_bot
 from ..i18n import t
-from ..levels import BotLevel
+from ..levels import LADDER, BotLevel
 from ..narrate import describe_refusal
 from ..rules import Game
 from ..rules.errors import UnoKartError
@@ -25,7 +25,7 @@ from .tournament import Setup, check_setup, iter_names, make_lineup, rounded_gam
 def register(app: typer.Typer) -> None:
     @app.command(help=t("sim.help.simulate"))
     def simulate(
-        bots: str = typer.Option("heuristic,random", "--bots", "-b", help=t("sim.help.bots")),
+        bots: Optional[str] = typer.Option(None, "--bots", "-b", help=t("sim.help.bots"), show_default=False),
         games: int = typer.Option(100, "--games", "-n", help=t("sim.help.games")),
         seed: int = typer.Option(1, help=t("sim.help.seed")),
         jobs: int = typer.Option(1, "--jobs", "-j", help=t("sim.help.jobs")),
@@ -39,8 +39,20 @@ def register(app: typer.Typer) -> None:
         ray_address: Optional[str] = typer.Option(None, "--ray-address", help=t("sim.help.ray_address")),
         max_decisions: int = typer.Option(MAX_DECISIONS, "--max-decisions", min=1, max=10_000_000,
                                           help=t("sim.help.max_decisions", default=f"{MAX_DECISIONS:,}"), show_default=False),
+        round_robin: bool = typer.Option(False, "--round-robin", help=t("sim.help.round_robin")),
+        tables: str = typer.Option("2,4", "--tables", help=t("sim.help.tables")),
+        save: Optional[Path] = typer.Option(None, "--save", help=t("sim.help.save")),
     ) -> None:
-        names = list(iter_names(bots))
+        if round_robin:
+            names = list(iter_names(bots if bots is not None else ",".join(LADDER)))
+            if len(names) < 2:
+                _fail(t("sim.error.round_robin_levels"))
+            options = _checked_setup(names, games, jobs, 2, option, target, None, plot)
+            from .rr_cli import round_robin_command
+
+            round_robin_command(names, tables, games, seed, options, save, plot, as_json, max_decisions, _fail)
+            return
+        names = list(iter_names(bots if bots is not None else "heuristic,random"))
         options = _checked_setup(names, games, jobs, players, option, target, records, plot)
         setup = Setup(make_lineup(names, players), options, seed, str(records) if records is not None else None,
                       max_decisions)
