@@ -34,6 +34,7 @@ class Pairing:
     target: int
     played: list[Played] = field(default_factory=list)
     seconds: float = 0.0
+    summary: dict | None = None  # of ``played``, made again only when a chunk adds to it (ratings take time)
 
     def setup(self, seed: int, options: dict, max_decisions: int) -> Setup:
         return Setup(make_lineup([self.a, self.b], self.players), options, seed, None, max_decisions)
@@ -66,7 +67,9 @@ def document(levels: list[str], tables: list[int], games: int, seed: int, option
     for p in all_pairings:
         if not p.played:
             continue
-        summary = summarize(p.setup(seed, options, max_decisions), p.played)
+        if p.summary is None or p.summary["games"] != len(p.played):
+            p.summary = summarize(p.setup(seed, options, max_decisions), p.played)
+        summary = p.summary
         rows.append({"players": p.players, "levels": [p.a, p.b], "games": summary["games"],
                      "target": p.target, "seconds": round(p.seconds, 1),
                      "sides": [side_result(summary, p.a), side_result(summary, p.b)], "summary": summary})
