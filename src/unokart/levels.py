@@ -89,3 +89,14 @@ def level_name(level: str, lang: str | None = None) -> str:
     word = t(f"web.level.{parsed.kind}", lang)
     budget = str(parsed).partition(":")[2] if parsed.kind == "ismcts" else ""
     return f"{word}:{budget}" if budget else word
+
+
+def level_label(level: str, lang: str | None = None) -> str:
+    """A level as players read it, with what ``--bots`` calls it when that differs: "good (heuristic)"."""
+    name = level_name(level, lang)
+    return name if name == level else f"{name} ({level})"
+
+
+def ladder_text(lang: str | None = None) -> str:
+    """The ladder, weakest first, for help texts: "beginner (random), easy, good (heuristic), ..."."""
+    return ", ".join(level_label(level, lang) for level in LADDER)

@@ -64,8 +64,8 @@ def test_the_cheapest_pairing_so_far_plays_next_and_a_stopped_run_keeps_whole_bl
 
 
 def test_the_command_plays_the_ladder_by_default_and_writes_markdown_and_a_plot(tmp_path):
-    done = subprocess.run(UNOKART + ["simulate", "--round-robin", "--bots", "random,easy", "--tables", "2",
-                                     "--games", "2", "--target", "100", "--save", str(tmp_path / "rr.json"),
+    done = subprocess.run(UNOKART + ["simulate", "--round-robin", "--bots", "random,easy", "--table-sizes", "2",
+                                     "--games", "2", "--target", "100", "--results", str(tmp_path / "rr.json"),
                                      "--plot", str(tmp_path / "rr.png")],
                           capture_output=True, text=True, timeout=120, env={**os.environ, "UNOKART_LANG": "en"})
     assert done.returncode == 0, done.stderr
@@ -75,10 +75,10 @@ def test_the_command_plays_the_ladder_by_default_and_writes_markdown_and_a_plot(
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--tables", "2,11"], "--tables takes table sizes from 2 to 10"),
-    (["--tables", "four"], "--tables takes table sizes from 2 to 10"),
+    (["--table-sizes", "2,11"], "--table-sizes takes table sizes from 2 to 10"),
+    (["--table-sizes", "four"], "--table-sizes takes table sizes from 2 to 10"),
     (["--bots", "random"], "at least two levels"),
-    (["--save", "/no/such/folder/rr.json"], "cannot write the results"),
+    (["--results", "/no/such/folder/rr.json"], "cannot write the results"),
 ])
 def test_a_bad_round_robin_is_refused_in_one_sentence(args, message):
     done = subprocess.run(UNOKART + ["simulate", "--round-robin", "--games", "2", *args],

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 from typing import NoReturn, Optional
 
@@ -11,7 +12,7 @@ import typer
 
 from ..bots import make_bot
 from ..i18n import t
-from ..levels import LADDER, BotLevel
+from ..levels import LADDER, BotLevel, ladder_text
 from ..narrate import describe_refusal
 from ..rules import Game
 from ..rules.errors import UnoKartError
@@ -25,7 +26,8 @@ from .tournament import Setup, check_setup, iter_names, make_lineup, rounded_gam
 def register(app: typer.Typer) -> None:
     @app.command(help=t("sim.help.simulate"))
     def simulate(
-        bots: Optional[str] = typer.Option(None, "--bots", "-b", help=t("sim.help.bots"), show_default=False),
+        bots: Optional[str] = typer.Option(None, "--bots", "-b", help=t("sim.help.bots", ladder=ladder_text()),
+                                            show_default=False),
         games: int = typer.Option(100, "--games", "-n", help=t("sim.help.games")),
         seed: int = typer.Option(1, help=t("sim.help.seed")),
         jobs: int = typer.Option(1, "--jobs", "-j", help=t("sim.help.jobs")),
@@ -40,8 +42,8 @@ def register(app: typer.Typer) -> None:
         max_decisions: int = typer.Option(MAX_DECISIONS, "--max-decisions", min=1, max=10_000_000,
                                           help=t("sim.help.max_decisions", default=f"{MAX_DECISIONS:,}"), show_default=False),
         round_robin: bool = typer.Option(False, "--round-robin", help=t("sim.help.round_robin")),
-        tables: str = typer.Option("2,4", "--tables", help=t("sim.help.tables")),
-        save: Optional[Path] = typer.Option(None, "--save", help=t("sim.help.save")),
+        tables: str = typer.Option("2,4", "--table-sizes", help=t("sim.help.tables")),
+        save: Optional[Path] = typer.Option(None, "--results", help=t("sim.help.save")),
     ) -> None:
         if round_robin:
             names = list(iter_names(bots if bots is not None else ",".join(LADDER)))
@@ -179,7 +181,16 @@ def _play(setup, games: int, jobs: int, use_ray: bool = False) -> dict | None:
 
 
 TABLE_WIDTH = 80  # the table fits a terminal of 80 columns; --json has everything in full
-BOT_CHARS = 14  # longer bot names are numbered in the table and written out below it
+BOT_CHARS = 20  # longer bot names ("very good (careful)" fits) are numbered in the table and written out below it
+
+
+def _label(level: str) -> str:
+    from ..levels import level_label as label
+
+    try:
+        return label(level)
+    except ValueError:  # not a level (a summary written by hand): as it is
+        return level
 
 
 def _print_table(summary: dict) -> None:
@@ -188,7 +199,14 @@ def _print_table(summary: dict) -> None:
 
 
 def table_lines(summary: dict, width: int = TABLE_WIDTH) -> list[str]:
-    """The summary as lines of at most ``width`` columns: headers wrap, numbers never do."""
+    """The summary as lines of at most ``width`` columns: headers wrap, numbers never do. Bots are named as
+    players see their levels; when those names would break a header inside a word, they are numbered and
+    written out below."""
+    lines = _table_lines(summary, width, BOT_CHARS)
+    return lines if lines is not None else _table_lines(summary, width, 0) or []
+
+
+def _table_lines(summary: dict, width: int, bot_chars: int) -> list[str] | None:
     from rich.cells import cell_len
 
     keys = ("bot", "seats", "win", "ci", "rounds", "points", "ms", "rating")
@@ -196,8 +214,8 @@ def table_lines(summary: dict, width: int = TABLE_WIDTH) -> list[str]:
     rows = []
     for number, bot in enumerate(summary["bots"], 1):
         lo, hi = bot["ci95"]
-        name = bot["name"]
-        if cell_len(name) > BOT_CHARS:
+        name = _label(bot["name"])  # as players see the level, with what --bots calls it
+        if cell_len(name) > bot_chars:
             legend.append(t("sim.legend", label=f"#{number}", name=name))
             name = f"#{number}"
         ms = bot["decision_ms"]
@@ -207,14 +225,19 @@ def table_lines(summary: dict, width: int = TABLE_WIDTH) -> list[str]:
                      f"{bot['rating']['ordinal']:.1f}"])
     headers = [t(f"sim.col.{key}") for key in keys]
     data = [max(cell_len(row[i]) for row in rows) for i in range(len(keys))]
-    words = [max(d, max(cell_len(word) for word in header.split())) for d, header in zip(data, headers)]
+    words = [max(d, max(cell_len(piece) for word in header.split() for piece in re.split(r"(?<=[/-])", word)))
+             for d, header in zip(data, headers)]  # a header may wrap at spaces and after "/" or "-"
     widths = [max(d, cell_len(header)) for d, header in zip(data, headers)]
     gap = 2
+    if bot_chars and sum(words) + gap * (len(words) - 1) > width:
+        return None  # named bots leave too little room: number them
     # Narrow the headers until the table fits: first by wrapping them at spaces, then inside words.
     for floor in (words, data):
         while sum(widths) + gap * (len(widths) - 1) > width:
             slack = [w - f for w, f in zip(widths, floor)]
-            widest = max(range(len(widths)), key=lambda i: slack[i])
+            # inside words, a header that breaks after "/" or "-" ("pts/round") goes first: "seat|s" reads badly
+            breakable = [i for i in range(len(widths)) if slack[i] > 0 and ("/" in headers[i] or "-" in headers[i])]
+            widest = max(breakable or range(len(widths)), key=lambda i: slack[i])
             if slack[widest] <= 0:
                 break  # the numbers are never cut
             widths[widest] -= 1

@@ -9,14 +9,8 @@ from typing import Callable, NoReturn
 import typer
 
 from ..i18n import t
-from ..levels import level_name
+from ..levels import level_label as label
 from .roundrobin import Pairing, run_round_robin
-
-
-def label(level: str, lang: str | None = None) -> str:
-    """A level as every face names it, with what ``--bots`` calls it when that differs ("good (heuristic)")."""
-    name = level_name(level, lang)
-    return name if name == level else f"{name} ({level})"
 
 
 def parse_tables(text: str, fail: Callable[[str], NoReturn]) -> list[int]:

@@ -13,6 +13,7 @@ from typing import NoReturn, Optional
 import typer
 
 from ..i18n import t
+from ..levels import ladder_text
 from ..narrate import describe_refusal
 from ..rules.errors import UnoKartError, printable
 from ..rules.options import options_from_text
@@ -29,6 +30,8 @@ def _help(name: str, lang: str | None = None) -> str:
         return t("tui.help.name", lang, default=t("tui.default_name", lang))
     if name == "profile":
         return t("tui.help.profile", lang, dir=config_dir())
+    if name == "bots":  # the one ladder of levels, in the reader's words (unokart.levels)
+        return t("tui.help.bots", lang, default=_DEFAULTS[name], ladder=ladder_text(lang))
     if name in _DEFAULTS:
         return t(f"tui.help.{name}", lang, default=_DEFAULTS[name])
     return t(f"tui.help.{name}", lang)

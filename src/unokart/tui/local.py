@@ -7,10 +7,11 @@ import random
 
 from ..bots import Bot, make_bot
 from ..i18n import t
-from ..levels import BotLevel, parse_levels
+from ..levels import BotLevel, level_name, parse_levels
 from ..rules import Action, Game
 from ..rules.actions import UNO
 from ..rules.engine import RACERS
+from ..rules.records import MAX_NAME_CHARS
 from ..rules.referee import Referee
 from .source import OnChange, TableSource
 
@@ -128,13 +129,21 @@ def bot_levels(spec: str) -> list[BotLevel]:
     return levels
 
 
+def racer_name(racer: str, level: str) -> str:
+    """A bot's racer with its level in the player's words ("Luigi (good)"), as the lobby names levels;
+    the racer alone when that would be longer than a name may be."""
+    named = t("tui.racer_level", racer=racer, level=level_name(level))
+    return named if len(named) <= MAX_NAME_CHARS else racer
+
+
 def local_table(players: int, bots: str, name: str, seed: int, options: dict, delay: float) -> LocalTable:
     """The human in seat 0 named ``name``; the other seats racers played by bots, levels cycled."""
     levels = bot_levels(bots)
     racers = [racer for racer in RACERS if racer.lower() != name.lower()]
-    names = [name] + racers[: players - 1]
+    seat_levels = [str(levels[(seat - 1) % len(levels)]) for seat in range(1, min(players, len(racers) + 1))]
+    names = [name] + [racer_name(racer, level) for racer, level in zip(racers, seat_levels)]
     game = Game.new(names, seed=seed, options=options)
-    seat_bots = {seat: make_bot(str(levels[(seat - 1) % len(levels)])) for seat in range(1, len(names))}
+    seat_bots = {seat: make_bot(level) for seat, level in enumerate(seat_levels, 1)}
     for level in levels[len(names) - 1:]:  # a level no seat takes is still built: a missing policy is said
         make_bot(str(level))
     return LocalTable(game, seat_bots, seat=0, delay=delay, seed=seed)

@@ -1,10 +1,11 @@
 // The lobby: create a table, join one by code, watch one, open a finished game's replay.
-import { t, tNodes, recordedNames } from "./i18n.js";
+import { t, tNodes, recordedNames, levelName } from "./i18n.js";
 import { api, tokenKey } from "./net.js";
 import { el, showError, navigate } from "./ui.js";
 import { cardElement } from "./cards.js";
 
-export const BOT_LEVELS = ["easy", "heuristic", "careful", "ismcts", "random"];
+// The ladder of levels, weakest first: the same list as unokart.levels.LADDER (a test holds them equal).
+export const BOT_LEVELS = ["random", "easy", "heuristic", "careful", "ismcts", "policy:trained"];
 const HOUSE_RULES = ["stacking", "draw_until_playable", "force_play", "jump_in", "seven_zero"];
 const TIMERS = [null, 15, 30, 60, 120];
 
@@ -18,7 +19,7 @@ export const saveName = (name) => localStorage.setItem("unokart.name", name);
 function seatChoices(seat, chosen) {
   const select = el("select", { name: `seat-${seat}`, "aria-label": t("web.lobby.seat_n", { n: seat + 1 }) });
   select.append(new Option(t("web.lobby.seat_open"), "open"));
-  for (const level of BOT_LEVELS) select.append(new Option(t("web.lobby.bot_level", { level: t(`web.level.${level}`) }), level));
+  for (const level of BOT_LEVELS) select.append(new Option(t("web.lobby.bot_level", { level: levelName(level) }), level));
   select.value = chosen;
   return select;
 }

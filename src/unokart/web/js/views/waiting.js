@@ -16,7 +16,7 @@ function seatWho(seat, state) {
 function botChoice(seat, ctx) {
   const level = el("select", { "aria-label": t("web.wait.bot_for", { n: seat.seat + 1 }) });
   level.append(new Option(t(seat.kind === "empty" ? "web.wait.add_bot" : "web.wait.remove_bot"), seat.kind === "empty" ? "" : "none"));
-  for (const name of BOT_LEVELS) level.append(new Option(t("web.lobby.bot_level", { level: t(`web.level.${name}`) }), name, false, seat.level === name));
+  for (const name of BOT_LEVELS) level.append(new Option(t("web.lobby.bot_level", { level: levelName(name) }), name, false, seat.level === name));
   level.addEventListener("change", () => { if (level.value) ctx.setBot(seat.seat, level.value === "none" ? null : level.value); });
   return level;
 }
