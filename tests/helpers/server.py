@@ -82,6 +82,16 @@ class Server:
         return "\n".join(line for line in self.log.read_text().splitlines() if "ERROR" in line or "Traceback" in line)
 
 
+def finished_game(server: Server) -> int:
+    """A game over at ``server`` (two random bots, one round): the id its games' routes know it by."""
+    server.create(seats=2, bots={"0": "random", "1": "random"}, start=True, options={"target_score": 1})
+    deadline = time.monotonic() + 60  # a bound for a hang: the bots finish the round at once
+    while not (games := httpx.get(server.url + "/api/games").json()["games"]):
+        assert time.monotonic() < deadline, "the bots' game did not finish"
+        time.sleep(0.02)
+    return games[0]["id"]
+
+
 def serve_for_module(db: Path, **settings):
     """A module fixture's body: a real server until the module ends, whose log must show no error."""
     server = Server(db, **settings)

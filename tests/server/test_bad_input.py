@@ -9,7 +9,7 @@ import httpx
 import pytest
 import websockets
 
-from helpers.server import Client, seated
+from helpers.server import Client, finished_game, seated
 
 
 async def _error(client: Client, raw: str) -> dict:
@@ -30,7 +30,7 @@ def test_malformed_messages_are_refused_with_their_code_and_the_connection_lives
             '{"type": "action", "token": "t", "version": 1}': "missing_field",
             '{"type": "action", "token": "t", "version": "7", "action": "0: draw"}': "wrong_type",
             '{"type": "action", "token": "t", "version": true, "action": "0: draw"}': "wrong_type",
-            '{"type": "action", "token": "t", "version": 1.0, "action": "0: draw"}': "wrong_type",
+            '{"type": "action", "token": "t", "version": 1.5, "action": "0: draw"}': "wrong_type",
             '{"type": "ping", "id": {"a": 1}}': "wrong_type",
             '{"type": "ping", "id": "' + "x" * 65 + '"}': "bad_value",
             json.dumps({"type": "ping", "id": "x" * 5000}): "too_large",
@@ -164,3 +164,53 @@ def test_the_http_api_validates_and_explains(server):
         assert (await client.resume(joined["token"]))["seat"] == 0
         await client.close()
     asyncio.run(resume())
+
+
+def test_a_method_an_address_does_not_serve_is_405_with_allow_naming_every_method_it_does(server):
+    for path, allowed in (("/api/tables", "GET, POST"), ("/api/games", "GET"), ("/api/games/1", "GET"),
+                          ("/api/tables/ABCDEF/join", "POST"), ("/api/health", "GET")):
+        for method in ("TRACE", "PUT", "DELETE"):
+            response = httpx.request(method, server.url + path)
+            assert response.status_code == 405, (method, path, response.status_code)
+            assert response.headers["allow"] == allowed, (method, path, response.headers)  # RFC 9110 section 15.5.6
+            assert response.json()["code"] == "not_allowed"
+
+
+# Control (U+0014, NUL), format (U+200B, U+FEFF), bidirectional (U+202E, U+2067) and line-separating (U+2028)
+# characters, and a lone surrogate: none of them reaches an error's message; each is named U+XXXX there.
+HIDDEN = "\x14\x00\u200b\ufeff\u202e\u2067\u2028"
+
+
+def _shown_escaped(message: str, *hidden: str) -> None:
+    assert not any(char in message for char in HIDDEN + "\ud800"), ascii(message)
+    for char in hidden:
+        assert f"U+{ord(char):04X}" in message, (ascii(char), message)
+
+
+def test_input_echoed_in_a_refusal_never_carries_control_format_or_bidirectional_characters(server):
+    url = server.url
+    refusals = [
+        (httpx.post(url + "/api/tables", json={"bots": {"\x14\u202e": "easy"}}), "\x14\u202e"),  # "no seat òJ\x14Q…"
+        (httpx.post(url + "/api/tables", json={"bots": {"1": "ea\u202esy"}}), "\u202e"),
+        (httpx.post(url + "/api/tables", json={"bots": {"1": "policy:\u2067x"}}), "\u2067"),
+        (httpx.post(url + "/api/tables", json={"options": {"\u200bturbo": True}}), "\u200b"),
+        (httpx.post(url + "/api/tables", json={"\ufeffseats": 4}), "\ufeff"),
+        (httpx.get(url + "/api/tables/%14%E2%80%AEAB"), "\x14\u202e"),
+        (httpx.get(url + "/api/i18n/%E2%80%A8x"), "\u2028"),
+    ]
+    for response, hidden in refusals:
+        assert response.status_code in (400, 404), response.text
+        _shown_escaped(response.json()["message"], *hidden)
+    game = finished_game(server)
+    replay = httpx.get(f"{url}/api/games/{game}/replay", params={"round": "\x14\u202e"})
+    assert replay.status_code == 400
+    _shown_escaped(replay.json()["message"], "\x14", "\u202e")
+
+    async def websocket():
+        code = server.create(seats=2)["code"]
+        client = await Client.connect(server, code)
+        for raw, hidden in (('{"type": "fly\\u0014\\u202e"}', "\x14\u202e"), ('{"type": "ping", "\\u2067x": 1}', "\u2067")):
+            _shown_escaped((await _error(client, raw))["message"], *hidden)
+        await client.close()
+    asyncio.run(websocket())
+

@@ -100,7 +100,9 @@ def test_a_finished_game_is_served_round_by_round_for_replay(played, server):
     assert replay["round"] == last and len(replay["frames"]) == len(stored["record"]["rounds"][-1]["actions"]) + 1
     assert replay["frames"][-1]["scores"] == stored["scores"]
     refused = httpx.get(f"{server.url}/api/games/{game_id}/replay", params={"round": last + 1})
-    assert refused.status_code == 400 and refused.json()["code"] == "no_such_round"
+    assert refused.status_code == 404 and refused.json()["code"] == "no_such_round"  # a round it did not play
+    malformed = httpx.get(f"{server.url}/api/games/{game_id}/replay", params={"round": "0"})
+    assert malformed.status_code == 400 and malformed.json()["code"] == "no_such_round"
     assert httpx.get(f"{server.url}/api/games/999999/replay").status_code == 404
 
 

@@ -16,12 +16,14 @@ import json
 import logging
 import time
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import FastAPI, Request, WebSocket
+from fastapi import FastAPI, Query, Request, WebSocket
+from fastapi import Path as InPath
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.exceptions import HTTPException
+from starlette.routing import Route
 from starlette.staticfiles import StaticFiles
 
 from ..i18n import LANGUAGES, catalogue, current_language, t
@@ -246,7 +248,7 @@ def create_app(db_path: str | Path, settings: Settings | None = None, database: 
     app = FastAPI(title="unokart", summary="UNO Mario Kart: tables, seats and games (docs/PROTOCOL.md)",
                   lifespan=lifespan, docs_url="/api/docs", redoc_url=None, openapi_url="/api/openapi.json")
     app.add_middleware(BodyLimit)
-    app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
+    app.openapi = lambda: _openapi(app, settings.models)  # type: ignore[method-assign]
 
     def service_of(request: Request | WebSocket) -> TableService:
         return request.app.state.service
@@ -277,7 +279,8 @@ def create_app(db_path: str | Path, settings: Settings | None = None, database: 
     async def http_error(request: Request, err: HTTPException) -> Response:
         code = {404: "not_found", 405: "not_allowed"}.get(err.status_code, "bad_request")
         refused = ServerError(code, status=err.status_code)
-        return JSONResponse(refused.payload(_language(request)), status_code=err.status_code)
+        headers = {"Allow": _allowed(request)} if err.status_code == 405 else None
+        return JSONResponse(refused.payload(_language(request)), status_code=err.status_code, headers=headers)
 
     async def store_out_of_reach(request: Request, err: Exception) -> Response:
         # The database is restarting or gone (a read outside any table): said plainly, logged once a while.
@@ -301,7 +304,8 @@ def create_app(db_path: str | Path, settings: Settings | None = None, database: 
         return JSONResponse(ServerError("internal").payload(_language(request)), status_code=500)
 
     # ------------------------------------------------------------------ HTTP
-    @app.get("/api/health")
+    @app.get("/api/health", responses={503: {"description": "this process cannot serve tables: what it cannot reach",
+                                              "content": {"application/json": {"schema": _UNHEALTHY}}}})
     async def health(request: Request) -> Response:
         """Readiness, for a load balancer: 200 when this process can serve tables, else 503 naming what it
         cannot reach (its database, Redis)."""
@@ -315,7 +319,10 @@ def create_app(db_path: str | Path, settings: Settings | None = None, database: 
             return JSONResponse({"status": "unavailable", "down": down}, status_code=503)
         return JSONResponse({"status": "ok"})
 
-    @app.post("/api/tables", status_code=201, responses=_refusals(400, 413, 429, 503))
+    @app.post("/api/tables", status_code=201, responses=_refusals({
+        400: ("bad_request", "not_object", "unknown_field", "wrong_type", "bad_value", "bad_options", "bad_seats",
+              "bad_timer", "bad_level", "no_such_model", "no_such_seat", "seats_empty"),
+        413: ("too_large",), 429: ("too_many_requests",), 503: ("server_full", "table_unavailable")}))
     async def create_table(request: Request, body: protocol.CreateTable | None = None) -> dict:
         if body is None and (await request.body()).strip():
             raise ServerError("not_object")  # `null`: refused as a join's is (no body at all is the defaults)
@@ -334,7 +341,7 @@ def create_app(db_path: str | Path, settings: Settings | None = None, database: 
             await cluster.created(table)
         return {"code": table.code, "link": service.link(table), "table": service.summary(table)}
 
-    @app.get("/api/tables")
+    @app.get("/api/tables", responses=_refusals({503: ("table_unavailable",)}))
     async def list_tables(request: Request) -> dict:
         service, cluster = service_of(request), cluster_of(request)
         if cluster is not None:
@@ -342,14 +349,18 @@ def create_app(db_path: str | Path, settings: Settings | None = None, database: 
         tables = sorted(service.tables.values(), key=lambda table: table.created, reverse=True)[:200]
         return {"tables": [service.summary(table) for table in tables]}
 
-    @app.get("/api/tables/{code}", responses=_refusals(404, 503))
+    @app.get("/api/tables/{code}", responses=_refusals({404: ("no_such_table",), 503: ("table_unavailable",)}))
     async def get_table(request: Request, code: str) -> dict:
         service, cluster = service_of(request), cluster_of(request)
         if cluster is not None:
             return await cluster.on_table(code, service.summary, "summary")
         return service.summary(await service.table_apart(code))
 
-    @app.post("/api/tables/{code}/join", responses=_refusals(400, 404, 409, 413, 429, 503))
+    @app.post("/api/tables/{code}/join", responses=_refusals({
+        400: ("bad_request", "not_object", "unknown_field", "wrong_type", "missing_field", "bad_value", "bad_name",
+              "no_such_seat"),
+        404: ("no_such_table",), 409: ("seat_taken", "table_full", "already_started", "no_such_seat"),
+        413: ("too_large",), 429: ("too_many_requests",), 503: ("table_unavailable",)}))
     async def join_table(request: Request, code: str, body: protocol.JoinTable) -> dict:
         joins.check(address(request))
         service, cluster = service_of(request), cluster_of(request)
@@ -362,7 +373,7 @@ def create_app(db_path: str | Path, settings: Settings | None = None, database: 
             return await cluster.on_table(code, join_here, "join", name=body.name, seat=body.seat)
         return join_here(await service.table_apart(code))
 
-    @app.get("/api/games")
+    @app.get("/api/games", responses=_refusals({503: ("table_unavailable",)}))
     async def list_games(request: Request) -> dict:
         return {"games": service_of(request).store.finished_games()}
 
@@ -374,12 +385,13 @@ def create_app(db_path: str | Path, settings: Settings | None = None, database: 
             raise ServerError("no_such_game", status=404, id=int(game_id))
         return game
 
-    @app.get("/api/games/{game_id}", responses=_refusals(404))
+    @app.get("/api/games/{game_id}", responses=_refusals({404: ("no_such_game",), 503: ("table_unavailable",)}))
     async def get_game(request: Request, game_id: str) -> dict:
         return finished(request, game_id)
 
-    @app.get("/api/games/{game_id}/replay", responses=_refusals(400, 404))
-    async def get_replay(request: Request, game_id: str, round: str = "1") -> dict:
+    @app.get("/api/games/{game_id}/replay", responses=_refusals({
+        400: ("no_such_round",), 404: ("no_such_game", "no_such_round"), 503: ("table_unavailable",)}))
+    async def get_replay(request: Request, game_id: str, round: ROUND = "1") -> dict:
         """A finished game's round, frame by frame, for the browser's replay viewer (it has no rules engine)."""
         from ..web.replay import replay_round
 
@@ -387,13 +399,15 @@ def create_app(db_path: str | Path, settings: Settings | None = None, database: 
         rounds = len(game["record"]["rounds"])
         if round.isascii() and round.isdigit() and len(round) > 8:  # said too large, not shown cut
             raise ServerError("no_such_round", sentence="round_too_large", digits=len(round), rounds=rounds)
-        if not round.isascii() or not round.isdigit() or not 1 <= int(round[:4]) <= rounds or len(round) > 4:
+        if not round.isascii() or not round.isdigit() or not 1 <= int(round[:4]) or len(round) > 4:
             raise ServerError("no_such_round", round=protocol.echo(round, 8), rounds=rounds)
+        if int(round) > rounds:  # a round this game did not play: not found, as an unknown game is
+            raise ServerError("no_such_round", status=404, round=int(round), rounds=rounds)
         lang = request.query_params.get("lang")
         return replay_round(game["record"], int(round), lang if lang in LANGUAGES else None)
 
-    @app.get("/api/i18n/{lang}", responses=_refusals(404))
-    async def get_catalogue(lang: str) -> dict:
+    @app.get("/api/i18n/{lang}", responses=_refusals({404: ("no_such_language",)}))
+    async def get_catalogue(lang: LANGUAGE) -> dict:
         if lang not in LANGUAGES:
             raise ServerError("no_such_language", status=404, language=protocol.echo(lang, 8))
         return {**catalogue("en"), **catalogue(lang)}
@@ -503,22 +517,35 @@ async def _write(websocket: WebSocket, conn: Connection) -> None:
 
 # What each refusal status means, as the OpenAPI document says it (the codes: PROTOCOL.md section 6).
 _STATUS_WORDS = {
-    400: "refused: the body or a value is not allowed (bad_request, not_object, unknown_field, wrong_type, ...)",
+    400: "refused: the body or a value is not allowed",
     404: "no such table, game, round or language",
-    409: "the seat is taken, the table is full or its game has started",
-    413: "the body is over 16 KiB (too_large)",
-    429: "too many requests from this address (too_many_requests); Retry-After says when to try again",
-    503: "the server holds as many tables as it may (server_full), or the table is moving (table_unavailable)",
+    409: "the seat is taken or not at this table, the table is full or its game has started",
+    413: "the body is over 16 KiB",
+    429: "too many requests from this address; Retry-After says when to try again",
+    503: "the server holds as many tables as it may (server_full), or the table is moving or its database out of "
+         "reach (table_unavailable)",
 }
+_ERROR = "#/components/schemas/ErrorReply"
+_UNHEALTHY = {"type": "object", "required": ["status", "down"], "properties": {
+    "status": {"const": "unavailable"}, "down": {"type": "array", "items": {"enum": ["database", "redis"]}}}}
+# The query's round: digits for 1 to 9999 (leading zeros read as none); a round the game did not play is 404.
+# Stated, not checked by FastAPI: the routes check them and refuse in their own words.
+ROUND = Annotated[str, Query(json_schema_extra={"maxLength": 4, "pattern": "^0*[1-9][0-9]*$"})]
+LANGUAGE = Annotated[str, InPath(json_schema_extra={"enum": list(LANGUAGES)})]
 
 
-def _refusals(*statuses: int) -> dict:
-    return {status: {"model": protocol.ErrorReply, "description": _STATUS_WORDS[status]} for status in statuses}
+def _refusals(codes: dict[int, tuple[str, ...]]) -> dict:
+    """A route's refusals by status, each with the codes it may carry (the error body's ``code``)."""
+    return {status: {"description": f"{_STATUS_WORDS[status]}: " + ", ".join(named),
+                     "content": {"application/json": {"schema": {
+                         "allOf": [{"$ref": _ERROR}], "properties": {"code": {"enum": list(named)}}}}}}
+            for status, named in codes.items()}
 
 
-def _openapi(app: FastAPI) -> dict:
-    """FastAPI's document, less what this server never answers: its 422 validation errors (refusals are 400
-    with the protocol's error body) and their schemas."""
+def _openapi(app: FastAPI, models: frozenset[str]) -> dict:
+    """FastAPI's document, less what this server never answers (its 422 validation errors: refusals are 400
+    with the protocol's error body), with the levels this server offers, and links from a new table to its
+    summary and its seats, and from the list of games to the newest (so a tester asks for what exists)."""
     if app.openapi_schema is None:
         from fastapi.openapi.utils import get_openapi
 
@@ -526,11 +553,36 @@ def _openapi(app: FastAPI) -> dict:
         for path in document.get("paths", {}).values():
             for operation in path.values():
                 operation.get("responses", {}).pop("422", None)
-        schemas = document.get("components", {}).get("schemas", {})
+                for media in operation.get("requestBody", {}).get("content", {}).values():
+                    # An optional body is sent or not; `null` is not a body (400 not_object).
+                    branches = media["schema"].get("anyOf", [])
+                    if len(branches) == 2 and {"type": "null"} in branches:
+                        media["schema"] = next(branch for branch in branches if branch != {"type": "null"})
+        schemas = document.setdefault("components", {}).setdefault("schemas", {})
         for unused in ("HTTPValidationError", "ValidationError"):
             schemas.pop(unused, None)
-        app.openapi_schema = document
+        schemas["ErrorReply"] = protocol.ErrorReply.model_json_schema()
+        created = document["paths"]["/api/tables"]["post"]["responses"]["201"]
+        code = {"code": "$response.body#/code"}
+        created["links"] = {"GetTable": {"operationId": "get_table_api_tables__code__get", "parameters": code},
+                            "JoinTable": {"operationId": "join_table_api_tables__code__join_post", "parameters": code}}
+        newest = {"game_id": "$response.body#/games/0/id"}
+        document["paths"]["/api/games"]["get"]["responses"]["200"]["links"] = {
+            "GetGame": {"operationId": "get_game_api_games__game_id__get", "parameters": newest},
+            "GetReplay": {"operationId": "get_replay_api_games__game_id__replay_get", "parameters": newest}}
+        offered, anything = protocol.level_pattern(models), protocol.level_pattern(frozenset())
+        app.openapi_schema = json.loads(json.dumps(document).replace(json.dumps(anything), json.dumps(offered)))
     return app.openapi_schema
+
+
+def _allowed(request: Request) -> str:
+    """A 405's ``Allow`` (RFC 9110): every method some route serves at this address. Starlette's own names
+    only the first route matched, and /api/tables is two routes (GET and POST)."""
+    methods: set[str] = set()
+    for route in request.app.routes:
+        if isinstance(route, Route) and route.path_regex.fullmatch(request.scope["path"]):
+            methods |= route.methods or set()
+    return ", ".join(sorted(methods))
 
 
 def _is_json(body: Any) -> bool:

@@ -11,14 +11,20 @@ names the problem and whose sentence comes from the catalogue.
 
 from __future__ import annotations
 
+import functools
 import json
 import re as regex
 import unicodedata
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter, ValidationError
 
 from ..i18n import LANGUAGES, t
+from ..levels import GRAMMAR, POLICY_NAME, SIMPLE, BotLevel
+from ..rules.engine import Game
+from ..rules.errors import UnoKartError
+from ..rules.options import Options
+from .patterns import SPACES, any_case, char_class, number_pattern
 
 MAX_MESSAGE_BYTES = 4096
 MAX_FRAME_BYTES = 65536  # the transport closes the connection above this
@@ -38,9 +44,6 @@ TIMER_RANGE = (5, 600)
 # Bot levels a client may ask for. Budgets are capped so that no table can take the machine from the others.
 MAX_PLAYOUTS = 500  # about 0.35 s of search: the longest any other table's bot waits behind one
 MAX_MILLISECONDS = 500
-# A budget is ASCII digits without leading zeros: one way to write each number (\d also took "٥٠٠" and "５００",
-# and leading zeros "0000500", each stored as typed: one level with many names).
-LEVEL_PATTERN = regex.compile(r"(random|easy|heuristic|careful|ismcts(?::(0|[1-9][0-9]*)(ms)?)?|policy:([A-Za-z0-9_-]{1,40}))")
 MAX_GAME_ID = 2**53  # finished games' ids: what a JavaScript number holds exactly
 
 # Bidirectional controls turn the rest of a sentence around for everyone who reads it.
@@ -158,8 +161,15 @@ def no_such_seat(value: object) -> ServerError:
 
 
 def echo(value: object, limit: int = 40) -> str:
-    """A client's value quoted back in an error: short, and always encodable."""
-    return str(value)[:limit].encode("utf-8", "replace").decode("utf-8")
+    """A client's value quoted back in an error: its first ``limit`` characters, each control, format,
+    bidirectional, line-separating or lone surrogate character written as U+XXXX (as a name's refusal names
+    one), so no echo breaks a line, turns the sentence around, hides text or fails to encode."""
+    return "".join(f"U+{ord(char):04X}" if _unshown(char) else char for char in str(value)[:limit])
+
+
+def _unshown(char: str) -> bool:
+    category = unicodedata.category(char)
+    return category[0] == "C" or category in ("Zl", "Zp")
 
 
 def _encodable(value: str) -> str:
@@ -170,12 +180,28 @@ def _encodable(value: str) -> str:
     return value
 
 
+def _whole(value: Any) -> Any:
+    """4.0 as 4: JSON Schema's integers are numbers without a fraction, however written (the OpenAPI document
+    says "integer", and a client's JSON library may write 4 as 4.0). True stays refused."""
+    return int(value) if type(value) is float and value.is_integer() else value
+
+
 Text = Annotated[str, AfterValidator(_encodable)]
+WHOLE = BeforeValidator(_whole)  # after the Field of an int: its range stays in the published schema
 Token = Annotated[Text, Field(max_length=MAX_TOKEN_CHARS)]
 Ident = Union[Annotated[Text, Field(max_length=MAX_ID_CHARS)], Annotated[int, Field(ge=-MAX_VERSION, le=MAX_VERSION)]]
-SeatIndex = Annotated[int, Field(ge=0, le=MAX_SEATS - 1)]
+SeatIndex = Annotated[int, Field(ge=0, le=MAX_SEATS - 1), WHOLE]
 Lang = Literal[tuple(LANGUAGES)]  # type: ignore[valid-type]
-Level = Annotated[Text, Field(max_length=MAX_LEVEL_CHARS)]
+
+
+def level_schema(models: "frozenset[str]") -> dict:
+    """A level as the OpenAPI document states it: the grammar with its caps and the policies offered."""
+    return {"type": "string", "maxLength": MAX_LEVEL_CHARS, "pattern": level_pattern(models),
+            "description": "a bot level (PROTOCOL.md section 2): " + GRAMMAR}
+
+
+Level = Annotated[Text, Field(max_length=MAX_LEVEL_CHARS, json_schema_extra=lambda schema: schema.update(
+    level_schema(frozenset())))]
 
 
 class Model(BaseModel):
@@ -186,8 +212,9 @@ class Model(BaseModel):
 class HouseRules(Model):
     """The R12 house rules a table may set (NOTATION.md names); unset ones keep their defaults."""
 
-    target_score: Annotated[int, Field(ge=1, le=MAX_TARGET_SCORE)] | None = None
-    hand_size: Annotated[int, Field(ge=1, le=MAX_HAND_SIZE)] | None = None
+    target_score: Annotated[int, Field(ge=1, le=MAX_TARGET_SCORE), WHOLE] | None = None
+    hand_size: Annotated[int, Field(ge=1, le=MAX_HAND_SIZE, description="the hands must fit the deck (R3.2): "
+                                    "CreateTable states the largest for each table size"), WHOLE] | None = None
     stacking: bool | None = None
     draw_until_playable: bool | None = None
     force_play: bool | None = None
@@ -198,21 +225,59 @@ class HouseRules(Model):
         return self.model_dump(exclude_none=True)
 
 
+DEFAULT_SEATS = 4
+
+
+def largest_hand(seats: int) -> int:
+    """The largest hand_size a table of ``seats`` may set: the rules core's check (R3.2), asked."""
+    def fits(hand: int) -> bool:
+        try:
+            Game.check_table(seats, Options(hand_size=hand))
+        except UnoKartError:
+            return False
+        return True
+
+    return max(hand for hand in range(1, MAX_HAND_SIZE + 1) if fits(hand))
+
+
+def _table_rules(schema: dict) -> None:
+    """What a table's size decides, stated per size (JSON Schema's if/then): its bots sit at seats 0 to size-1
+    (as digit strings), its hands fit the deck, and a table started at once has a bot at every seat."""
+    schema["properties"]["bots"] = {
+        "type": "object", "default": {}, "propertyNames": {"pattern": "^[0-9]$"},
+        "additionalProperties": level_schema(frozenset()),
+        "description": "seat (a digit string within the table) to level"}
+    rules = []
+    for seats in range(2, MAX_SEATS + 1):
+        size: dict[str, Any] = {"seats": {"const": seats}}
+        named = [] if seats == DEFAULT_SEATS else ["seats"]  # an absent size is the default
+        rules.append({"if": {"properties": size, "required": named}, "then": {"properties": {
+            "bots": {"propertyNames": {"enum": [str(seat) for seat in range(seats)]}},
+            "options": {"properties": {"hand_size": {"maximum": largest_hand(seats)}}}}}})
+        rules.append({"if": {"properties": {**size, "start": {"const": True}}, "required": [*named, "start"]},
+                      "then": {"required": ["bots"], "properties": {"bots": {"minProperties": seats}}}})
+    schema["allOf"] = rules
+
+
 class CreateTable(Model):
-    seats: Annotated[int, Field(ge=2, le=MAX_SEATS)] = 4
+    model_config = ConfigDict(json_schema_extra=_table_rules)
+
+    seats: Annotated[int, Field(ge=2, le=MAX_SEATS), WHOLE] = DEFAULT_SEATS
     options: HouseRules = HouseRules()
     turn_timer: Annotated[float, Field(ge=TIMER_RANGE[0], le=TIMER_RANGE[1])] | None = None
-    bots: dict[Annotated[str, Field(pattern=r"^[0-9]{1,2}$")], Level] = {}
+    bots: dict[Annotated[str, Field(pattern=r"^[0-9]$")], Level] = {}  # a seat, one way to write it
     start: bool = False
 
 
-# A name's limit (MAX_NAME_CHARS) holds after surrounding spaces are removed, and a longer name is refused with
-# its length named (clean_name): the model takes a little more, the published schema says the real limit.
-NAME_BOUND = 200
-Name = Annotated[Text, Field(max_length=NAME_BOUND, json_schema_extra={
-    "maxLength": MAX_NAME_CHARS, "minLength": 1,
-    "description": f"1 to {MAX_NAME_CHARS} characters after surrounding spaces are removed, at least one of them "
-                   "visible; no control, bidirectional or invisible format characters (PROTOCOL.md section 2)"})]
+def _name_schema(schema: dict) -> None:
+    pattern, visible, misplaced = name_patterns()
+    schema.update(minLength=1, pattern=pattern, allOf=[{"pattern": visible}, {"not": {"pattern": misplaced}}],
+                  description=f"1 to {MAX_NAME_CHARS} characters as sent, spaces around it removed when stored, at "
+                              "least one of them visible; no control, bidirectional or invisible format characters, "
+                              "a zero-width joiner only inside a word (PROTOCOL.md section 2)")
+
+
+Name = Annotated[Text, Field(max_length=MAX_NAME_CHARS, json_schema_extra=_name_schema)]
 
 
 class JoinTable(Model):
@@ -258,7 +323,7 @@ class Watch(Message):
 class Act(Message):
     type: Literal["action"]
     token: Token
-    version: Annotated[int, Field(ge=0, le=MAX_VERSION)]
+    version: Annotated[int, Field(ge=0, le=MAX_VERSION), WHOLE]
     action: Annotated[Text, Field(max_length=MAX_ACTION_CHARS)]
 
 
@@ -431,32 +496,67 @@ def clean_text(text: str) -> str:
 
 
 def _clean(value: str, code: str, noun: str, limit: int) -> str:
-    """``value`` without its outer spaces, or ServerError ``code`` with the sentence that says why
-    (server.error.<code>_char, <code>_control, <noun>_blank, <noun>_too_long)."""
-    value = unicodedata.normalize("NFC", value).strip()
-    for index, char in enumerate(value):
-        if char in _JOINERS and 0 < index < len(value) - 1 and _joined(value[index - 1], char, value[index + 1]):
+    """``value`` without its outer spaces (composed, NFC), or ServerError ``code`` with the sentence that says why
+    (server.error.<code>_char, <code>_control, <noun>_blank, <noun>_too_long). Judged as sent, so that the
+    published patterns (name_patterns) say exactly the same: ``limit`` counts every character sent."""
+    stripped = value.strip()
+    for index, char in enumerate(stripped):
+        if char in _JOINERS and 0 < index < len(stripped) - 1 and _joined(stripped[index - 1], char, stripped[index + 1]):
             continue
         category = unicodedata.category(char)
         if category == "Cc":  # a tab, a line break, NUL: not invisible, and nothing to do with direction
             raise ServerError(code, sentence=f"{code}_control", char=f"U+{ord(char):04X}")
         if category[0] == "C" or category in ("Zl", "Zp") or char in _INVISIBLE_LETTERS:
             raise ServerError(code, sentence=f"{code}_char", char=f"U+{ord(char):04X}")
-    if not value:
+    if not stripped:
         raise ServerError(code, limit=limit)
-    if not any(unicodedata.category(c)[0] in "LNSP" and c not in _BLANKS for c in value):
+    if not any(unicodedata.category(c)[0] in "LNSP" and c not in _BLANKS for c in stripped):
         raise ServerError(code, sentence=f"{noun}_blank")
     if len(value) > limit:
         raise ServerError(code, sentence=f"{noun}_too_long", limit=limit, length=len(value))
-    return value
+    composed = unicodedata.normalize("NFC", stripped)
+    # A few letters decompose (U+0958 is two characters composed): a record's names hold MAX_NAME_CHARS at most.
+    return composed if len(composed) <= limit else stripped
+
+
+@functools.cache
+def name_patterns() -> tuple[str, str, str]:
+    """Exactly the names clean_name accepts, as three regular expressions (patterns.py's dialect): the whole name
+    (allowed characters, str.strip()'s spaces around), a visible character it must hold, and the misplaced
+    joiner it must not (one at an edge or beside a space, a ZWNJ not between letters or marks, a ZWJ not between
+    letters, marks or emoji). Built from this Python's Unicode tables, which clean_name reads too."""
+    allowed, words, emoji, unseen = set(), set(), set(), set()
+    for char in map(chr, range(0x110000)):
+        category = unicodedata.category(char)
+        if category[0] == "C" or category in ("Zl", "Zp") or char in _INVISIBLE_LETTERS:
+            continue
+        allowed.add(char)
+        if category[0] in "LM":
+            words.add(char)
+        if _emoji_part(char):
+            emoji.add(char)
+        if category[0] not in "LNSP" or char in _BLANKS:
+            unseen.add(char)
+    joiners, edge = "".join(sorted(_JOINERS)), set(SPACES) | _JOINERS
+    alone = char_class((allowed - words - emoji) | edge)  # beside no joiner
+    only_emoji = char_class(emoji - words)  # beside no ZWNJ
+    whole = f"^[{char_class(SPACES)}]*[{char_class(allowed | _JOINERS)}]+[{char_class(SPACES)}]*$"
+    visible = f"[^{char_class(unseen | edge)}]"
+    misplaced = (f"(?:^|[{alone}])[{char_class(joiners)}]|[{char_class(joiners)}](?:[{alone}]|$)"
+                 f"|[{only_emoji}]\\u200C|\\u200C[{only_emoji}]")
+    return whole, visible, misplaced
 
 
 def _joined(before: str, joiner: str, after: str) -> bool:
     """Whether a joiner sits inside a word: between letters or marks (Indic and Arabic words), or, for the
-    zero-width joiner, between emoji too (a family, a profession: one picture made of several)."""
-    if unicodedata.category(before)[0] in "LM" and unicodedata.category(after)[0] in "LM":
+    zero-width joiner, between letters, marks and emoji (a family, a profession: one picture made of several)."""
+    if _word_part(before) and _word_part(after):
         return True
-    return joiner == "\u200d" and _emoji_part(before) and _emoji_part(after)
+    return joiner == "\u200d" and (_word_part(before) or _emoji_part(before)) and (_word_part(after) or _emoji_part(after))
+
+
+def _word_part(char: str) -> bool:
+    return unicodedata.category(char)[0] in "LM"
 
 
 def _emoji_part(char: str) -> bool:
@@ -465,28 +565,57 @@ def _emoji_part(char: str) -> bool:
 
 
 def bot_level(level: str, models: frozenset[str] = frozenset()) -> str:
-    """A bot level a client may ask for, normalised; anything else is ServerError bad_level.
+    """A bot level a client may ask for, in its one spelling (levels.BotLevel's); anything else is ServerError
+    bad_level. What is accepted is exactly what ``level_pattern(models)`` matches, the OpenAPI document's
+    pattern: this function reads the same expression without the caps, to say which one a level is over.
 
     ``models`` are the trained policies the operator offers (``serve --models DIR``), by name only:
     a client never names a path.
     """
     if len(level) > MAX_LEVEL_CHARS:
         raise level_too_long(level)
-    normal = level.strip()
-    if not normal.startswith("policy:"):
-        normal = normal.lower()
-    match = LEVEL_PATTERN.fullmatch(normal)
-    budget, ms, policy = (match.group(2), match.group(3), match.group(4)) if match else (None, None, None)
+    match = _LEVEL_FORM.fullmatch(level)
     caps = {"level": echo(level, MAX_LEVEL_CHARS), "playouts": MAX_PLAYOUTS, "milliseconds": MAX_MILLISECONDS}
     if match is None:
         raise ServerError("bad_level", **caps)
+    simple, playouts, millis, ms, policy = match.group(1, 3, 4, 5, 6)
+    budget = playouts if millis is None else millis
     if budget is not None and int(budget) > (MAX_MILLISECONDS if ms else MAX_PLAYOUTS):
         raise ServerError("bad_level", sentence="level_over_cap", **caps)
     if budget is not None and ms and int(budget) < 1:  # a search needs some time; 0 playouts is its prior alone
         raise ServerError("bad_level", sentence="level_no_time", **caps)
     if policy is not None and policy not in models:
         raise ServerError("no_such_model", model=policy)
-    return normal
+    if simple is not None:
+        return str(BotLevel(simple.lower()))
+    if policy is not None:
+        return str(BotLevel("policy", policy=policy))
+    number = None if budget is None else int(budget)
+    return str(BotLevel("ismcts", iterations=None if ms else number, milliseconds=number if ms else None))
+
+
+def level_pattern(models: "frozenset[str] | None" = None) -> str:
+    """The levels a client may send, as one regular expression in the syntax Python and JSON Schema (ECMA-262)
+    share: levels.py's kinds in any case, a budget of ASCII digits without leading zeros, with the caps when
+    ``models`` are given (the offered policies then named one by one), without them when None (any number,
+    any policy name: bot_level says what is over a cap or not offered)."""
+    if models is None:
+        playouts = millis = "0|[1-9][0-9]*"
+        names = POLICY_NAME.pattern
+    else:
+        playouts, millis = number_pattern(0, MAX_PLAYOUTS), number_pattern(1, MAX_MILLISECONDS)
+        names = "|".join(sorted(models))  # [A-Za-z0-9_-]: nothing to escape
+    simple = "|".join(any_case(kind) for kind in SIMPLE)
+    ismcts = f"({any_case('ismcts')})(?::(?:({playouts})|({millis})({any_case('ms')})))?"
+    if models is not None and not models:  # nothing offered: no policy level is valid
+        policy = ""
+    else:
+        policy = f"|{any_case('policy')}:({names})"
+    space = f"[{char_class(SPACES)}]*"
+    return f"^{space}(?:({simple})|{ismcts}{policy}){space}$"
+
+
+_LEVEL_FORM = regex.compile(level_pattern())
 
 
 def reaction(emoji: str) -> str:

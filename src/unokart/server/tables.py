@@ -575,8 +575,8 @@ class TableService:
             seat = next((i for i, s in enumerate(table.seats) if s.kind == "empty"), None)
             if seat is None:
                 raise ServerError("table_full", status=409)
-        elif not 0 <= seat < len(table.seats):
-            raise ServerError("no_such_seat", seat=seat)
+        elif not 0 <= seat < len(table.seats):  # a seat a table may have, not this one: 409, as a taken seat is
+            raise ServerError("no_such_seat", status=409, seat=seat)
         elif table.seats[seat].kind != "empty":
             raise ServerError("seat_taken", status=409, seat=seat)
         token = secrets.token_urlsafe(24)
