@@ -236,6 +236,10 @@ def create_app(db_path: str | Path, settings: Settings | None = None, database: 
                 service.sweep()
 
         sweeper = asyncio.create_task(sweep())
+        # The OpenAPI document is made before the first request: its name patterns read the Unicode tables (a
+        # third of a second here, several on a loaded machine), which the first client asking for it once waited
+        # on past its timeout, the event loop blocked for every table meanwhile.
+        app.openapi()
         try:
             yield
         finally:
