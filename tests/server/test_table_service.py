@@ -11,7 +11,7 @@ import pytest
 from unokart.bots import make_bot
 from unokart.rules import Action
 from unokart.server import protocol
-from unokart.server.bots import Accounts, BotScheduler
+from unokart.server.bots import Accounts, BotScheduler, within
 from unokart.server.protocol import ServerError
 from unokart.server.store import SQLiteStore
 from unokart.server.tables import Settings, TableService
@@ -97,13 +97,15 @@ class AnswersIllegally:
         return Action(view.seat, "draw") if Action(view.seat, "draw") not in legal else Action(view.seat, "swap", target=9)
 
 
-class TakesTooLong:
+class ComputesTooLong:
     def choose(self, view, legal, rng):
-        time.sleep(0.2)
+        spent = time.thread_time()
+        while time.thread_time() - spent < 0.2:  # CPU time: the cap counts what a bot computes
+            pass
         return legal[0]
 
 
-@pytest.mark.parametrize("broken", [Raises, AnswersNothing, AnswersIllegally, TakesTooLong])
+@pytest.mark.parametrize("broken", [Raises, AnswersNothing, AnswersIllegally, ComputesTooLong])
 def test_a_broken_bot_never_freezes_its_table_the_autopilot_plays_for_it(tmp_path, broken, caplog):
     async def main():
         factory = lambda level: broken() if level == "easy" else make_bot(level)  # noqa: E731
@@ -117,6 +119,40 @@ def test_a_broken_bot_never_freezes_its_table_the_autopilot_plays_for_it(tmp_pat
         await service.close()
     asyncio.run(main())
     assert "the autopilot plays" in caplog.text
+
+
+class Starved:
+    """A bot the machine gives no CPU for a while (a loaded machine: here it sleeps, which costs no CPU time
+    either) before it answers at once."""
+
+    def choose(self, view, legal, rng):
+        time.sleep(0.1)
+        return legal[0]
+
+
+def test_a_bot_starved_of_cpu_past_its_cap_is_waited_for_not_replaced(tmp_path, caplog):
+    async def main():
+        factory = lambda level: Starved() if level == "easy" else make_bot(level)  # noqa: E731
+        service = new_service(tmp_path, factory, cheap_timeout=0.05)  # 0.1 s asleep: twice the cap, in wall time
+        table = create(service, seats=2, bots={"0": "easy", "1": "heuristic"}, start=True,
+                       options={"target_score": 100, "hand_size": 3})
+        await until(lambda: table.status == "game_over")
+        assert service.bots.incidents == 0
+        await service.close()
+    asyncio.run(main())
+    assert "the autopilot plays" not in caplog.text
+
+
+def test_a_search_starved_of_cpu_past_its_cap_is_waited_for_and_one_that_computes_past_it_is_not(tmp_path):
+    async def main():
+        loop = asyncio.get_running_loop()
+        answered = loop.run_in_executor(None, time.sleep, 0.2)  # no CPU used: starved
+        await within(answered, 0.01, lambda: 0.0)
+        computing = loop.create_future()
+        with pytest.raises(asyncio.TimeoutError):
+            await within(computing, 0.05, lambda: 1.0)  # its worker used a whole CPU second
+        assert computing.cancelled()
+    asyncio.run(main())
 
 
 def recording(order: list[str], seconds):

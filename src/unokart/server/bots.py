@@ -9,9 +9,10 @@ every ACCOUNT_HALF_LIFE seconds, plus what this search is expected to take, as
 measured for its level). A table of expensive bots, or twenty tables of bots a
 playout cheaper than the default, pay for what they use and wait their turn; a
 table that asks little is answered first, even beside tables just created. No
-decision takes longer than its cap. A bot that raises, answers nothing when it
-must act, answers an illegal action or runs out of time is replaced for that
-decision by the autopilot (the heuristic), and the incident is logged: a
+decision computes longer than its cap (CPU time: a bot the machine is too busy
+to run is waited for, up to HANG seconds). A bot that raises, answers nothing
+when it must act, answers an illegal action or runs out of time is replaced for
+that decision by the autopilot (the heuristic), and the incident is logged: a
 table never freezes on a bot.
 """
 
@@ -39,8 +40,12 @@ log = logging.getLogger("unokart.server")
 
 AUTOPILOT = "heuristic"
 BOT_TICK = 0.025  # seconds: cheap bots' moves falling due in one tick are decided together (fewer wake-ups)
-SLACK = 2.0  # seconds beyond three times its budget before a search counts as timed out
-CHEAP_TIMEOUT = 2.0  # seconds for a cheap bot's decision
+SLACK = 2.0  # CPU seconds beyond three times its budget before a search counts as timed out
+CHEAP_TIMEOUT = 2.0  # CPU seconds for a cheap bot's decision
+# Wall-clock seconds after which a decision that does not compute (a bot blocked, a worker that never started)
+# is abandoned. The caps above count CPU time: a machine too busy to give a bot any is not the bot's failure,
+# and a decision answered late on one was logged as a bot failure (the tests' "no error logged" failed).
+HANG = 60.0
 ACCOUNT_HALF_LIFE = 10.0  # seconds: a table's search time counts half as much this long after it was used
 ACCOUNT_FORGOTTEN = 1e-3  # seconds: an account decayed below this is dropped (the scheduler stays bounded)
 
@@ -162,6 +167,67 @@ def decide_in_worker(requests: list[Request], seed: int) -> tuple[int, Action] |
     return decide(_WORKER_BOTS, requests, seed)
 
 
+class ThreadTime:
+    """The CPU time used so far by the work of one thread, read from another (its POSIX thread CPU clock)."""
+
+    def __init__(self) -> None:
+        self.clock: int | None = None
+        self.start = 0.0
+
+    def run(self, work: Callable[..., Any], *args: Any) -> Any:
+        """``work(*args)`` in the calling thread, timed."""
+        self.clock = time.pthread_getcpuclockid(threading.get_ident())
+        self.start = time.clock_gettime(self.clock)
+        return work(*args)
+
+    def used(self) -> float:
+        return 0.0 if self.clock is None else time.clock_gettime(self.clock) - self.start  # 0: not started yet
+
+
+class PoolTime:
+    """The CPU time the search processes used since a search was sent: the least any of them used, so that a
+    worker busy with another table's search does not count against this one (a runaway that this undercounts
+    stops at HANG)."""
+
+    TICKS = os.sysconf("SC_CLK_TCK")
+
+    def __init__(self, pool: Executor):
+        self.pool = pool
+        self.start = {pid: self.cpu(pid) for pid in self.pids()}
+
+    def pids(self) -> list[int]:
+        return list(getattr(self.pool, "_processes", None) or {})
+
+    @classmethod
+    def cpu(cls, pid: int) -> float:
+        try:
+            with open(f"/proc/{pid}/stat", "rb") as stat:
+                fields = stat.read().rpartition(b")")[2].split()
+        except OSError:  # gone, or no /proc: counted as nothing used, so HANG alone bounds the search
+            return 0.0
+        return (int(fields[11]) + int(fields[12])) / cls.TICKS  # utime and stime
+
+    def used(self) -> float:
+        spent = [self.cpu(pid) - self.start.get(pid, 0.0) for pid in self.pids()]
+        return min(spent) if spent else 0.0  # a worker still starting: its start-up counts
+
+
+async def within(future: "asyncio.Future[Any]", budget: float, used: Callable[[], float]) -> Any:
+    """``future``'s result, or asyncio.TimeoutError once the work behind it has used ``budget`` CPU seconds
+    (``used()``) or HANG seconds have passed; the work itself is not stopped (a thread cannot be)."""
+    loop = asyncio.get_running_loop()
+    give_up = loop.time() + HANG
+    while True:
+        left = budget - used()
+        if left <= 0 or loop.time() >= give_up:
+            future.cancel()  # nobody waits for it now: its late answer or failure is dropped, not logged
+            raise asyncio.TimeoutError
+        # CPU time grows no faster than the wall clock: nothing to check before ``left`` seconds have passed.
+        done, _ = await asyncio.wait({future}, timeout=min(max(left, 0.01), give_up - loop.time()))
+        if done:
+            return future.result()
+
+
 def decide_each(batch: list[tuple[list[Request], int]], bots: dict, factory: Callable[[str], Any]) -> list:
     """``decide`` for several tables in one trip to the bots' thread; a failure is returned, not raised."""
     results: list = []
@@ -235,11 +301,12 @@ class BotScheduler:
         seeds = [self._seeds.getrandbits(64) for _ in jobs]
         work = [(job.requests, seed) for job, seed in zip(jobs, seeds)]
         loop = asyncio.get_running_loop()
-        future = loop.run_in_executor(self._threads, decide_each, work, self._thread_bots, self.factory)
+        spent = ThreadTime()
+        future = loop.run_in_executor(self._threads, spent.run, decide_each, work, self._thread_bots, self.factory)
         try:
-            results = await asyncio.wait_for(asyncio.shield(future), self.cheap_timeout * len(jobs))
+            results = await within(future, self.cheap_timeout * len(jobs), spent.used)
         except asyncio.TimeoutError:
-            results = [TimeoutError("no answer in time")] * len(jobs)
+            results = [TimeoutError(f"no answer within {self.cheap_timeout * len(jobs):.1f} s of CPU time")] * len(jobs)
             # The thread is stuck in a bot: later cheap moves go to a fresh thread.
             self._threads = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bots")
             self._thread_bots = {}
@@ -284,16 +351,21 @@ class BotScheduler:
     async def _search(self, job: Job) -> None:
         seed = self._seeds.getrandbits(64)
         loop = asyncio.get_running_loop()
-        timeout = 3 * job.cost / 1000 + SLACK  # room for a loaded machine; a runaway search stops here
+        timeout = 3 * job.cost / 1000 + SLACK  # CPU seconds: a runaway search stops here
         started = time.monotonic()
         try:
             if self.search_in_processes:
-                future = loop.run_in_executor(self._process_pool(), decide_in_worker, job.requests, seed)
+                pool = self._process_pool()
+                used: Callable[[], float] = PoolTime(pool).used
+                future = loop.run_in_executor(pool, decide_in_worker, job.requests, seed)
             else:
-                future = loop.run_in_executor(self._threads, decide, self._thread_bots, job.requests, seed, self.factory)
-            result: Any = await asyncio.wait_for(future, timeout)
+                spent = ThreadTime()
+                used = spent.used
+                future = loop.run_in_executor(self._threads, spent.run, decide, self._thread_bots, job.requests, seed,
+                                              self.factory)
+            result: Any = await within(future, timeout, used)
         except asyncio.TimeoutError:
-            result = TimeoutError(f"no answer in {timeout:.1f} s")
+            result = TimeoutError(f"no answer within {timeout:.1f} s of CPU time")
             self._drop_pool()  # its worker is still busy with this search: later searches get a fresh one
         except BrokenExecutor as err:  # a worker died (killed, out of memory): the next search gets a new pool
             result = err
