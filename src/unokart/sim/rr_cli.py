@@ -98,7 +98,8 @@ def markdown_lines(doc: dict, lang: str | None = None) -> list[str]:
 
 
 def draw_round_robin(doc: dict, path: Path) -> None:
-    """One heat map a table size: the row level's share of games against the column level (50%: even)."""
+    """One heat map a table size: the row level's share of games against the column level (50%: even), with its
+    95% interval and the games played."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -110,19 +111,19 @@ def draw_round_robin(doc: dict, path: Path) -> None:
     fig, axes = plt.subplots(1, len(doc["tables"]), figsize=(1.0 + 5.2 * len(doc["tables"]), 5.2), squeeze=False)
     for ax, players in zip(axes[0], doc["tables"]):
         grid = np.full((n, n), np.nan)
-        games = np.zeros((n, n), dtype=int)
+        notes = {}
         for r in doc["pairings"]:
             if r["players"] != players:
                 continue
-            a, b = r["sides"]
-            i, j = levels.index(a["level"]), levels.index(b["level"])
-            grid[i, j], grid[j, i] = a["share"], b["share"]
-            games[i, j] = games[j, i] = r["games"]
+            for mine, theirs in (r["sides"], r["sides"][::-1]):
+                i, j = levels.index(mine["level"]), levels.index(theirs["level"])
+                grid[i, j] = mine["share"]
+                lo, hi = mine["ci95"]
+                notes[i, j] = f"{100 * mine['share']:.0f}%\n{100 * lo:.0f}–{100 * hi:.0f}\n{r['games']:,}"
         ax.imshow(grid, cmap="RdBu", vmin=0.0, vmax=1.0)
-        for i in range(n):
-            for j in range(n):
-                if not np.isnan(grid[i, j]):
-                    ax.text(j, i, f"{100 * grid[i, j]:.0f}%\n{games[i, j]:,}", ha="center", va="center", fontsize=7)
+        for (i, j), note in notes.items():  # white on the dark ends of the scale
+            ax.text(j, i, note, ha="center", va="center", fontsize=6,
+                    color="white" if abs(grid[i, j] - 0.5) > 0.3 else "black")
         names = [label(level).replace(" (", "\n(") for level in levels]
         ax.set_xticks(range(n), names, fontsize=7, rotation=45, ha="right")
         ax.set_yticks(range(n), names, fontsize=7)
