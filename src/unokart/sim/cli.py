@@ -12,7 +12,7 @@ import typer
 
 from ..bots import make_bot
 from ..i18n import t
-from ..levels import LADDER, BotLevel, ladder_text
+from ..levels import LADDER, BotLevel, ladder_text, level_label
 from ..narrate import describe_refusal
 from ..rules import Game
 from ..rules.errors import UnoKartError
@@ -185,10 +185,8 @@ BOT_CHARS = 20  # longer bot names ("very good (careful)" fits) are numbered in 
 
 
 def _label(level: str) -> str:
-    from ..levels import level_label as label
-
     try:
-        return label(level)
+        return level_label(level)
     except ValueError:  # not a level (a summary written by hand): as it is
         return level
 
@@ -235,9 +233,7 @@ def _table_lines(summary: dict, width: int, bot_chars: int) -> list[str] | None:
     for floor in (words, data):
         while sum(widths) + gap * (len(widths) - 1) > width:
             slack = [w - f for w, f in zip(widths, floor)]
-            # inside words, a header that breaks after "/" or "-" ("pts/round") goes first: "seat|s" reads badly
-            breakable = [i for i in range(len(widths)) if slack[i] > 0 and ("/" in headers[i] or "-" in headers[i])]
-            widest = max(breakable or range(len(widths)), key=lambda i: slack[i])
+            widest = max(range(len(widths)), key=lambda i: slack[i])
             if slack[widest] <= 0:
                 break  # the numbers are never cut
             widths[widest] -= 1
