@@ -72,6 +72,20 @@ def test_the_command_plays_the_ladder_by_default_and_writes_markdown_and_a_plot(
     assert "| beginner (random) | easy | 2 |" in done.stdout
     assert (tmp_path / "rr.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert json.loads((tmp_path / "rr.json").read_text(encoding="utf-8"))["levels"] == ["random", "easy"]
+    again = subprocess.run(UNOKART + ["simulate", "--from-results", str(tmp_path / "rr.json")],
+                           capture_output=True, text=True, timeout=120, env={**os.environ, "UNOKART_LANG": "en"})
+    assert again.returncode == 0 and again.stdout == done.stdout  # the saved run's tables, no game played again
+
+
+@pytest.mark.parametrize("content, reason", [(None, "No such file"), ("{", "Expecting"),
+                                             ('{"games": 3}', "not a round robin")])
+def test_a_file_that_is_no_saved_round_robin_is_refused(tmp_path, content, reason):
+    path = tmp_path / "rr.json"
+    if content is not None:
+        path.write_text(content, encoding="utf-8")
+    done = subprocess.run(UNOKART + ["simulate", "--from-results", str(path)],
+                          capture_output=True, text=True, timeout=120, env={**os.environ, "UNOKART_LANG": "en"})
+    assert done.returncode == 2 and f"cannot read the round robin {path}" in done.stderr and reason in done.stderr
 
 
 @pytest.mark.parametrize("args, message", [

@@ -44,7 +44,13 @@ def register(app: typer.Typer) -> None:
         round_robin: bool = typer.Option(False, "--round-robin", help=t("sim.help.round_robin")),
         tables: str = typer.Option("2,4", "--table-sizes", help=t("sim.help.tables")),
         save: Optional[Path] = typer.Option(None, "--results", help=t("sim.help.save")),
+        saved: Optional[Path] = typer.Option(None, "--from-results", help=t("sim.help.from_results")),
     ) -> None:
+        if saved is not None:  # a round robin played before: its tables and plot, no game played
+            from .rr_cli import report_saved
+
+            report_saved(saved, plot, as_json, _fail)
+            return
         if round_robin:
             names = list(iter_names(bots if bots is not None else ",".join(LADDER)))
             if len(names) < 2:

@@ -30,6 +30,25 @@ def round_robin_command(levels: list[str], tables_text: str, games: int, seed: i
     if save is not None and not save.parent.is_dir():
         fail(t("sim.error.save", path=save, reason=t("sim.error.no_folder")))
     doc = _play(levels, tables, games, seed, options, save, max_decisions)
+    report(doc, plot, as_json, fail)
+    if save is not None:
+        typer.echo(t("sim.rr.saved", path=save), err=True)
+
+
+def report_saved(path: Path, plot: Path | None, as_json: bool, fail: Callable[[str], NoReturn]) -> None:
+    """The tables and plot of a round robin saved by ``--results`` (a finished run, or one stopped early)."""
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as err:
+        fail(t("sim.error.read_results", path=path, reason=err.strerror or err))
+    except ValueError as err:
+        fail(t("sim.error.read_results", path=path, reason=err))
+    if not isinstance(doc, dict) or doc.get("kind") != "round_robin":
+        fail(t("sim.error.read_results", path=path, reason=t("sim.error.not_round_robin")))
+    report(doc, plot, as_json, fail)
+
+
+def report(doc: dict, plot: Path | None, as_json: bool, fail: Callable[[str], NoReturn]) -> None:
     if as_json:
         print(json.dumps(doc, indent=1))
     else:
@@ -41,8 +60,6 @@ def round_robin_command(levels: list[str], tables_text: str, games: int, seed: i
         except OSError as err:
             fail(t("sim.error.plot", path=plot, reason=err.strerror or err))
         typer.echo(t("sim.plot.saved", path=plot), err=True)
-    if save is not None:
-        typer.echo(t("sim.rr.saved", path=save), err=True)
 
 
 def _play(levels: list[str], tables: list[int], games: int, seed: int, options: dict, save: Path | None,
