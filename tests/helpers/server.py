@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 import socket
 import subprocess
 import sys
+import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
+import uvicorn
 import websockets
 
 from unokart import Action, Game
@@ -80,6 +84,67 @@ class Server:
 
     def errors_logged(self) -> str:
         return "\n".join(line for line in self.log.read_text().splitlines() if "ERROR" in line or "Traceback" in line)
+
+
+class ManualClock:
+    """The tables' clock (server.tables.Clock) moved by the test, for a server in this process (``serving``):
+    time stands still until ``advance``, which runs every timer then due (turn timers, grace, round pauses)."""
+
+    def __init__(self) -> None:
+        self.now = time.time()
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.pending: list[ManualTimer] = []
+
+    def time(self) -> float:
+        return self.now
+
+    def call_later(self, delay: float, callback, *args) -> "ManualTimer":
+        self.loop = asyncio.get_running_loop()  # the server's
+        timer = ManualTimer(self.now + delay, callback, args)
+        self.pending.append(timer)
+        return timer
+
+    def advance(self, seconds: float) -> None:
+        """Move the clock ``seconds`` on and return once the timers then due have run, on the server's loop."""
+        async def move() -> None:
+            self.now += seconds
+            due = sorted((timer for timer in self.pending if timer.when <= self.now), key=lambda timer: timer.when)
+            self.pending = [timer for timer in self.pending if timer.when > self.now and not timer.cancelled]
+            for timer in due:
+                if not timer.cancelled:
+                    timer.callback(*timer.args)
+
+        if self.loop is None:
+            self.now += seconds
+            return
+        asyncio.run_coroutine_threadsafe(move(), self.loop).result(timeout=60)
+
+
+class ManualTimer:
+    def __init__(self, when: float, callback, args: tuple) -> None:
+        self.when, self.callback, self.args, self.cancelled = when, callback, args, False
+
+    def cancel(self) -> None:
+        self.cancelled = True
+
+
+@contextlib.contextmanager
+def serving(app) -> Iterator[str]:
+    """``app`` served by uvicorn on loopback in a thread of this process (so that a test can hand it a clock):
+    its base URL, until the block ends."""
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, name="served", daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 60  # a bound for a hang: a loaded machine may take a while
+    while not server.started:
+        assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.02)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(30)
 
 
 def finished_game(server: Server) -> int:

@@ -12,10 +12,13 @@ from pathlib import Path
 import httpx
 import pytest
 
+from unokart.server.app import create_app
+from unokart.server.tables import Settings
 from unokart.tui.app import PlayApp
 from unokart.tui.remote import JoinError, RemoteTable, SeatStore, parse_address
 
 from helpers.ports import free_port
+from helpers.server import ManualClock, serving
 from helpers.tui import log_text, screen_text
 
 UNOKART = str(Path(sys.executable).with_name("unokart"))
@@ -157,22 +160,29 @@ def test_a_broken_seat_file_is_treated_as_empty(tmp_path):
     assert store.get("http://h/t/K7Q2XM", "Ann")["seat"] == 1 and oct(path.stat().st_mode)[-3:] == "600"
 
 
-async def test_turn_timer_counts_down_then_away_and_back(server, tmp_path):
-    # Two human seats: Ann here, Bob never decides, so every turn waits on a person and the timer runs.
-    created = httpx.post(f"{server.base}/api/tables", json={"seats": 2, "turn_timer": 5}).json()
-    bob = httpx.post(f"{server.base}/api/tables/{created['code']}/join", json={"name": "Bob"}).json()
-    table = RemoteTable(*parse_address(created["link"]), "Ann", SeatStore(tmp_path / "seats.json"))
-    app = PlayApp(table)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: table.status_note is not None, "the lobby", app)
-        await pilot.press("n")
-        await until(pilot, lambda: table.view is not None, "the deal", app)
-        if table.view["to_act"] != table.seat:  # Bob's timer runs out first; then it is Ann's turn
-            await until(pilot, lambda: table.deadline is not None, "Ann's turn", app)
-        assert table.deadline is not None and " s left" in screen_text(app).splitlines()[0]
-        await until(pilot, lambda: table.away, "Ann away after her timer ran out", app)
-        assert "You are away: a bot plays for you. Press h to come back." in screen_text(app)
-        await pilot.press("h")
-        await until(pilot, lambda: not table.away, "Ann back", app)
-        assert "You are away" not in screen_text(app)
-    assert bob["seat"] == 0 and table.seat == 1
+async def test_turn_timer_counts_down_then_away_and_back(tmp_path):
+    # The server runs in this process on a clock the test moves: a turn's 5 s pass when the test says so.
+    clock = ManualClock()
+    served = create_app(tmp_path / "tables.sqlite", Settings(bot_delay=0, round_pause=0.2), clock=clock)
+    with serving(served) as base:
+        # Two human seats: Ann here, Bob never decides, so every turn waits on a person and the timer runs.
+        created = httpx.post(f"{base}/api/tables", json={"seats": 2, "turn_timer": 5}).json()
+        bob = httpx.post(f"{base}/api/tables/{created['code']}/join", json={"name": "Bob"}).json()
+        table = RemoteTable(*parse_address(f"{base}/t/{created['code']}"), "Ann", SeatStore(tmp_path / "seats.json"))
+        app = PlayApp(table)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: table.status_note is not None, "the lobby", app)
+            await pilot.press("n")
+            await until(pilot, lambda: table.view is not None, "the deal", app)
+            if table.view["to_act"] != table.seat:  # Bob's timer runs out first; then it is Ann's turn
+                clock.advance(5)
+                await until(pilot, lambda: table.deadline is not None, "Ann's turn", app)
+            assert table.deadline is not None and " s left" in screen_text(app).splitlines()[0]
+            assert not table.away
+            clock.advance(5)
+            await until(pilot, lambda: table.away, "Ann away after her timer ran out", app)
+            assert "You are away: a bot plays for you. Press h to come back." in screen_text(app)
+            await pilot.press("h")
+            await until(pilot, lambda: not table.away, "Ann back", app)
+            assert "You are away" not in screen_text(app)
+        assert bob["seat"] == 0 and table.seat == 1

@@ -32,7 +32,7 @@ from .limits import AddressLimits, Now, TokenBucket, talk_bucket, talk_limited, 
 from .messages import dumps
 from .protocol import MAX_BODY_BYTES, ServerError
 from .store import STORE_ERRORS, SQLiteStore
-from .tables import Listener, Settings, Table, TableService
+from .tables import Clock, Listener, Settings, Table, TableService
 
 log = logging.getLogger("unokart.server")
 
@@ -194,9 +194,10 @@ class BodyLimit:
 
 
 def create_app(db_path: str | Path, settings: Settings | None = None, database: str | None = None,
-               redis_url: str | None = None) -> FastAPI:
+               redis_url: str | None = None, clock: Clock | None = None) -> FastAPI:
     """The server on a SQLite file, or on PostgreSQL (``database``), alone or as one of several processes
-    sharing their tables through Redis (``redis_url``, cluster.py)."""
+    sharing their tables through Redis (``redis_url``, cluster.py). ``clock`` times the tables' turns, grace
+    periods and round pauses (the running loop's by default; a test's, moved by hand)."""
     settings = settings or Settings()
     _quiet_invalid_utf8()
     creations = AddressLimits(settings.http_rate, 20)
@@ -213,7 +214,7 @@ def create_app(db_path: str | Path, settings: Settings | None = None, database: 
             store: Any = PostgresStore(database)
         else:
             store = SQLiteStore(db_path)
-        service = TableService(store, settings)
+        service = TableService(store, settings, clock)
         cluster = None
         if redis_url:
             from .cluster import Cluster, connect

@@ -514,7 +514,7 @@ class TableService:
         except Exception as err:  # noqa: BLE001 - not stored: no table (it would be lost with the process)
             self._outage.failed(err, len(self.paused))
             raise ServerError("table_unavailable", status=503) from None
-        table = Table(code, opts, request.turn_timer, [Seat(s) for s in stored], time.time())
+        table = Table(code, opts, request.turn_timer, [Seat(s) for s in stored], self.clock.time())
         self.tables[code] = table
         if request.start:
             self._begin_game(table)
