@@ -167,21 +167,31 @@ def decide_in_worker(requests: list[Request], seed: int) -> tuple[int, Action] |
     return decide(_WORKER_BOTS, requests, seed)
 
 
+# Where the system has no CPU clock for a thread (macOS) or no /proc (for a process's), the wall clock times a
+# decision, as it always did.
+THREAD_CLOCKS = hasattr(time, "pthread_getcpuclockid")
+PROCESS_CLOCKS = os.path.isdir("/proc/self")
+
+
 class ThreadTime:
     """The CPU time used so far by the work of one thread, read from another (its POSIX thread CPU clock)."""
 
     def __init__(self) -> None:
         self.clock: int | None = None
-        self.start = 0.0
+        self.start: float | None = None  # None: not started yet
 
     def run(self, work: Callable[..., Any], *args: Any) -> Any:
         """``work(*args)`` in the calling thread, timed."""
-        self.clock = time.pthread_getcpuclockid(threading.get_ident())
-        self.start = time.clock_gettime(self.clock)
+        if THREAD_CLOCKS:
+            self.clock = time.pthread_getcpuclockid(threading.get_ident())
+        self.start = self.now()
         return work(*args)
 
+    def now(self) -> float:
+        return time.monotonic() if self.clock is None else time.clock_gettime(self.clock)
+
     def used(self) -> float:
-        return 0.0 if self.clock is None else time.clock_gettime(self.clock) - self.start  # 0: not started yet
+        return 0.0 if self.start is None else self.now() - self.start
 
 
 class PoolTime:
@@ -193,6 +203,7 @@ class PoolTime:
 
     def __init__(self, pool: Executor):
         self.pool = pool
+        self.sent = time.monotonic()
         self.start = {pid: self.cpu(pid) for pid in self.pids()}
 
     def pids(self) -> list[int]:
@@ -203,11 +214,13 @@ class PoolTime:
         try:
             with open(f"/proc/{pid}/stat", "rb") as stat:
                 fields = stat.read().rpartition(b")")[2].split()
-        except OSError:  # gone, or no /proc: counted as nothing used, so HANG alone bounds the search
+        except OSError:  # gone: counted as nothing used (HANG bounds the search)
             return 0.0
         return (int(fields[11]) + int(fields[12])) / cls.TICKS  # utime and stime
 
     def used(self) -> float:
+        if not PROCESS_CLOCKS:
+            return time.monotonic() - self.sent
         spent = [self.cpu(pid) - self.start.get(pid, 0.0) for pid in self.pids()]
         return min(spent) if spent else 0.0  # a worker still starting: its start-up counts
 
