@@ -163,8 +163,11 @@ def watch_parent(parent: int) -> None:
     threading.Thread(target=watch, daemon=True).start()
 
 
-def decide_in_worker(requests: list[Request], seed: int) -> tuple[int, Action] | None:
-    return decide(_WORKER_BOTS, requests, seed)
+def decide_in_worker(requests: list[Request], seed: int) -> tuple[tuple[int, Action] | None, float]:
+    """``decide`` in a search process, and the CPU seconds it took there (a worker runs one search at a time)."""
+    start = time.process_time()
+    choice = decide(_WORKER_BOTS, requests, seed)
+    return choice, time.process_time() - start
 
 
 # Where the system has no CPU clock for a thread (macOS) or no /proc (for a process's), the wall clock times a
@@ -278,7 +281,7 @@ class BotScheduler:
         self._due: dict[float, list[Job]] = {}
         self._waiting: list[tuple[int, Job]] = []  # searches in the order they arrived
         self.accounts = Accounts()  # search time used lately, per table: the least served goes first
-        self._took: dict[str, float] = {}  # seconds one search of each level took lately (a moving average)
+        self._took: dict[str, float] = {}  # CPU seconds one search of each level took lately (a moving average)
         self._order = itertools.count()
         self._running = 0
         self._seeds = random.Random(secrets.randbits(64))  # bots' dice need no system entropy per move
@@ -366,17 +369,20 @@ class BotScheduler:
         loop = asyncio.get_running_loop()
         timeout = 3 * job.cost / 1000 + SLACK  # CPU seconds: a runaway search stops here
         started = time.monotonic()
+        used: Callable[[], float] = lambda: time.monotonic() - started
+        took = None  # the CPU seconds the search used, as its worker measured them
         try:
             if self.search_in_processes:
                 pool = self._process_pool()
-                used: Callable[[], float] = PoolTime(pool).used
+                used = PoolTime(pool).used
                 future = loop.run_in_executor(pool, decide_in_worker, job.requests, seed)
+                result, took = await within(future, timeout, used)
             else:
                 spent = ThreadTime()
                 used = spent.used
                 future = loop.run_in_executor(self._threads, spent.run, decide, self._thread_bots, job.requests, seed,
                                               self.factory)
-            result: Any = await within(future, timeout, used)
+                result = await within(future, timeout, used)
         except asyncio.TimeoutError:
             result = TimeoutError(f"no answer within {timeout:.1f} s of CPU time")
             self._drop_pool()  # its worker is still busy with this search: later searches get a fresh one
@@ -387,8 +393,10 @@ class BotScheduler:
             result = err
         finally:
             self._running -= 1
-            took = time.monotonic() - started
-            self.accounts.charge(job.table, took)  # what the table took from the others
+            # What the table took from the others: the search's CPU time, which a busy machine does not inflate
+            # (its wall time did: the order of tables' searches changed with the machine's load).
+            took = used() if took is None else took
+            self.accounts.charge(job.table, took)
             level = job.level
             if len(self._took) >= 1000 and level not in self._took:  # levels a client may spell are many: stay bounded
                 self._took.clear()
