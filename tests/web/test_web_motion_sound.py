@@ -48,6 +48,18 @@ new MutationObserver(() => {
   const text = banner && banner.classList.contains("show") ? banner.textContent : null;
   if (text && text !== window.__banners[window.__banners.length - 1]) window.__banners.push(text);
 }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["class"] });
+// Each winner's banner shown while a round's summary is open: whether it is seen, above the dialog.
+window.__overSummary = [];
+new MutationObserver(() => {
+  const banner = document.getElementById("announce"), words = banner?.querySelector(".words");
+  if (!words || !banner.classList.contains("show") || !document.getElementById("summary-dialog").open || banner.__checked === words) return;
+  banner.__checked = words;
+  const r = words.getBoundingClientRect();
+  banner.style.pointerEvents = words.style.pointerEvents = "auto";  // a hit test: what is drawn on top there (it takes no clicks)
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  banner.style.pointerEvents = words.style.pointerEvents = "";
+  window.__overSummary.push({ what: banner.dataset.what, seen: Boolean(hit && banner.contains(hit)) });
+}).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["class", "open"] });
 """
 
 
@@ -133,6 +145,18 @@ def draw_one(page) -> str:
     return page.get_attribute("#game", "data-version")
 
 
+# A raised card (a plain one first) played inside the page, UNO said with it if asked: the card found is the card
+# clicked (a card found, then clicked by a locator, could have left the hand meanwhile). Returns its code.
+PLAY_JS = """uno => {
+  const raised = [...document.querySelectorAll('#hand .card.playable')];
+  const card = raised.find((c) => !c.classList.contains('card-W')) ?? raised[0];
+  if (!card) return null;
+  if (uno) document.querySelector("#uno-btn[aria-pressed='false']")?.click();
+  card.click();
+  return card.dataset.code;
+}"""
+
+
 def play_a_card(page, uno: bool = False) -> str | None:
     """Plays a raised card on the seat's turn (drawing and keeping until one is raised); returns its code (None: the round ended first)."""
     deadline = time.monotonic() + DEADLINE_S
@@ -142,23 +166,12 @@ def play_a_card(page, uno: bool = False) -> str | None:
         playable = page.locator("#hand .card.playable")
         if playable.count():
             break
-        version = page.get_attribute("#game", "data-version")
-        page.click("#stock")
-        page.wait_for_function("v => document.querySelector('#game').dataset.version !== v", arg=version)
-        answer(page, "#game[data-mine='true'] #decision [data-verb='pass']")  # a drawn card that could be played is kept
-    if uno and page.locator("#uno-btn[aria-pressed='false']").count():
-        page.click("#uno-btn")
-    plain = page.locator("#hand .card.playable:not(.card-W)")
-    card = plain.first if plain.count() else playable.first
-    code = card.get_attribute("data-code")
-    try:
-        card.click(position={"x": 10, "y": 40}, timeout=15000)  # a card still arriving (slowed ten times) is not clicked yet
-    except PlaywrightTimeout:
-        # The bot went out meanwhile: the round's summary covers the hand. Any other reason fails the test.
-        assert page.locator("#summary-dialog[open]").count(), "a raised card could not be clicked"
+        if answer(page, "#game[data-mine='true'][data-awaiting='play'] #stock:not(:disabled)"):  # nothing raised: a draw
+            answer(page, "#game[data-mine='true'] #decision [data-verb='pass']")  # a drawn card that could be played is kept
+    code = page.evaluate(PLAY_JS, uno)
+    if code is None:  # the state moved on since (the bot went out: a new deal, the summary)
         return None
-    if page.locator("#decision [data-color]").count():  # a Wild Draw Four's colour, chosen with it
-        page.locator("#decision [data-color]").first.click()
+    answer(page, "#decision [data-color]")  # a Wild Draw Four's colour, chosen with it
     return code
 
 
@@ -322,6 +335,8 @@ def test_sound_waits_for_a_gesture_stops_when_muted_and_winners_are_announced_in
         step(page, uno=True)
     assert page.inner_text("#announce-live") == page.inner_text("#announce"), "the banner's words go to the aria-live region"
     assert page.evaluate("() => getComputedStyle(document.querySelector('#announce .words')).direction") == "rtl"
+    shown = page.evaluate("() => window.__overSummary")
+    assert {"what": "round", "seen": True} in shown and all(b["seen"] for b in shown), f"a banner behind the round's summary: {shown}"
 
     if page.locator("#summary-dialog[open]").count():
         page.click("#summary-close")

@@ -16,7 +16,11 @@ export function announcementNodes(moment, names) {
 
 export function announce(moment, names) {
   let banner = document.getElementById("announce");
-  if (!banner) document.body.append((banner = el("div.announce", { id: "announce", "aria-hidden": "true" })));
+  if (!banner) banner = el("div.announce", { id: "announce", "aria-hidden": "true" });
+  // Over an open dialog too (a round's summary opens as its winner is announced): a modal dialog sits in
+  // the top layer, above anything outside it, so the banner goes inside it.
+  const host = document.querySelector("dialog[open]") ?? document.body;
+  if (banner.parentNode !== host) host.append(banner);
   const words = announcementNodes(moment, names);
   banner.replaceChildren(el("span.words", { dataset: { what: moment.what } }, words));
   banner.dataset.what = moment.what;
