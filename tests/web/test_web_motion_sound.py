@@ -147,8 +147,8 @@ def draw_one(page) -> str:
 
 # A raised card (a plain one first) played inside the page, UNO said with it if asked: the card found is the card
 # clicked (a card found, then clicked by a locator, could have left the hand meanwhile). Returns its code.
-PLAY_JS = """uno => {
-  const raised = [...document.querySelectorAll('#hand .card.playable')];
+PLAY_JS = """([uno, raisedSelector]) => {
+  const raised = [...document.querySelectorAll(raisedSelector)];
   const card = raised.find((c) => !c.classList.contains('card-W')) ?? raised[0];
   if (!card) return null;
   if (uno) document.querySelector("#uno-btn[aria-pressed='false']")?.click();
@@ -157,18 +157,20 @@ PLAY_JS = """uno => {
 }"""
 
 
-def play_a_card(page, uno: bool = False) -> str | None:
-    """Plays a raised card on the seat's turn (drawing and keeping until one is raised); returns its code (None: the round ended first)."""
+def play_a_card(page, uno: bool = False, item_box: bool = True) -> str | None:
+    """Plays a raised card on the seat's turn (drawing and keeping until one is raised); returns its code (None: the round ended first).
+    Without ``item_box``, a Wild Item Box is not played (R4.3: one may draw instead): the pile's top is then the card played,
+    not the card the Item Box turns."""
+    raised = "#hand .card.playable" if item_box else "#hand .card.playable:not([data-code='WIB'])"
     deadline = time.monotonic() + DEADLINE_S
     while True:
         assert time.monotonic() < deadline, "no card could be played"
         my_play_turn(page)
-        playable = page.locator("#hand .card.playable")
-        if playable.count():
+        if page.locator(raised).count():
             break
         if answer(page, "#game[data-mine='true'][data-awaiting='play'] #stock:not(:disabled)"):  # nothing raised: a draw
             answer(page, "#game[data-mine='true'] #decision [data-verb='pass']")  # a drawn card that could be played is kept
-    code = page.evaluate(PLAY_JS, uno)
+    code = page.evaluate(PLAY_JS, [uno, raised])
     if code is None:  # the state moved on since (the bot went out: a new deal, the summary)
         return None
     answer(page, "#decision [data-color]")  # a Wild Draw Four's colour, chosen with it
@@ -207,7 +209,7 @@ def test_a_drawn_card_and_a_played_card_animate(browser, server):
     assert badge["inside"] and badge["beside"], f"the +1 is not beside the hand's cards, inside the screen: {badge}"
 
     answer(page, "#game[data-mine='true'] #decision [data-verb='pass']")
-    while not (code := play_a_card(page)):
+    while not (code := play_a_card(page, item_box=False)):
         pass
     try:
         page.wait_for_function("code => window.__animated.some((a) => a.id === 'top-card' && a.code === code)", arg=code)
@@ -283,14 +285,20 @@ def test_an_announcement_during_an_item_notice_stands_clear_of_it(browser, serve
         assert errors == []
 
 
-# Every "+N" the page shows, as it is added: one standing still goes after 1.5 s of the page's clock, which a
-# loaded machine may spend before the test looks.
+# Every "+N" the page shows, as it is added (one standing still goes after 1.5 s of the page's clock, which a
+# loaded machine may spend before the test looks), and every card the pile's top shows.
 BADGE_SPY = """new MutationObserver((changes) => {
   window.__badges ??= [];
   for (const change of changes) for (const node of change.addedNodes)
     if (node.classList?.contains('plus-n')) window.__badges.push({ seat: node.dataset.seat, text: node.textContent });
 }).observe(document, { childList: true, subtree: true });
-window.__badges = [];"""
+window.__badges = [];
+// Every card the pile's top shows, in turn.
+window.__tops = [];
+new MutationObserver(() => {
+  const top = document.getElementById('top-card')?.dataset.code;
+  if (top && top !== window.__tops[window.__tops.length - 1]) window.__tops.push(top);
+}).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-code'] });"""
 
 
 def test_under_reduced_motion_nothing_moves_and_the_same_is_shown(browser, server):
@@ -301,9 +309,9 @@ def test_under_reduced_motion_nothing_moves_and_the_same_is_shown(browser, serve
     assert {"seat": "0", "text": "+1"} in page.evaluate("() => window.__badges"), "the hand that grew still says by how much"
     assert "Mo draws 1" in page.inner_text("#log")
     answer(page, "#game[data-mine='true'] #decision [data-verb='pass']")
-    while not (code := play_a_card(page)):
+    while not (code := play_a_card(page, item_box=False)):
         pass
-    page.wait_for_selector(f"#top-card[data-code='{code}']")
+    page.wait_for_function("code => window.__tops.includes(code)", arg=code)  # on the pile (the bot may play on at once)
     assert page.evaluate("() => document.getAnimations().map((a) => a.effect?.target?.className || a.animationName)") == []
     page.context.close()
     assert errors == []
