@@ -69,7 +69,7 @@ class BotLevel:
 # The levels players meet, weakest first, as measured (docs/measurements/levels.md): what the browser's lobby
 # offers, what ``unokart play --bots`` and ``simulate --round-robin`` take by default, and the order their
 # names (the catalogue's ``web.level.*``) rise in. Every face reads this one list.
-LADDER = ("random", "easy", "heuristic", "careful", "ismcts", "policy:trained")
+LADDER = ("random", "easy", "heuristic", "policy:trained", "careful", "ismcts")
 
 
 def parse_levels(text: str) -> list[BotLevel]:

@@ -5,7 +5,7 @@ import { el, showError, navigate } from "./ui.js";
 import { cardElement } from "./cards.js";
 
 // The ladder of levels, weakest first: the same list as unokart.levels.LADDER (a test holds them equal).
-export const BOT_LEVELS = ["random", "easy", "heuristic", "careful", "ismcts", "policy:trained"];
+export const BOT_LEVELS = ["random", "easy", "heuristic", "policy:trained", "careful", "ismcts"];
 const HOUSE_RULES = ["stacking", "draw_until_playable", "force_play", "jump_in", "seven_zero"];
 const TIMERS = [null, 15, 30, 60, 120];
 
