@@ -10,6 +10,7 @@ import pytest
 from helpers.web import finished_game
 from unokart import Game
 from unokart.rules import RecordError
+from unokart.i18n import t
 from unokart.web.replay import replay_round
 
 
@@ -114,3 +115,17 @@ def test_the_viewer_tells_a_game_in_sindhi_without_a_card_code_or_an_english_wor
         page.screenshot(path=shots / "replay_sindhi_phone.png")
     finally:
         context.close()
+
+
+def test_a_recorded_bot_is_named_by_its_level_in_the_readers_words_whatever_its_budget_or_policy(server, new_page):
+    """A finished game's record keeps the server's English "Bot 5 (skilled:trained)"; the finished-games list and the
+    viewer show it as the live table does: numbered from 1, its level in the reader's language."""
+    page = new_page("desktop")
+    page.goto(server.url + "/")
+    page.evaluate("() => { localStorage.setItem('unokart.lang', 'ta'); }")
+    page.reload()
+    page.wait_for_selector("#create-form")
+    shown = page.evaluate("""async () => (await import('/static/js/i18n.js'))
+        .recordedNames(['Bot 5 (skilled:trained)', 'Bot 0 (strong:150ms)', 'Bot 2 (good)', 'Bot 1 (skilled:x y)', 'Ann'])""")
+    named = lambda n, level: t("web.bot_name", "ta", n=n, level=t(f"web.level.{level}", "ta"))  # noqa: E731
+    assert shown == [named(6, "policy"), named(1, "ismcts"), named(3, "heuristic"), "Bot 1 (skilled:x y)", "Ann"]

@@ -95,7 +95,7 @@ export function seatNames(players, seats = []) {
 // lobby's English words ("good", "strong:200"; server.bot_name); a finished game's record keeps only
 // that name. The page recognises it (the level by its English word, or by its own name in older
 // records) to show the bot as the live table does: numbered from 1, its level in the reader's words.
-const RECORDED_BOT = /^Bot (\d+) \(([^():]+)(:\d+(?:ms)?)?\)$/;
+const RECORDED_BOT = /^Bot (\d+) \(([^():]+)(:[A-Za-z0-9_-]+)?\)$/; // a budget ("200", "150ms") or a policy ("trained")
 
 /** The level ("heuristic") a recorded word ("good", or "heuristic" itself) names, or null. */
 function recordedLevel(word) {
