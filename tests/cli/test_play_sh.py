@@ -9,6 +9,7 @@ mypyc for half a minute per install.
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -66,7 +67,9 @@ def _project(root: Path, says: str) -> None:
 
 
 def _play(root: Path, *args: str) -> str:
-    done = subprocess.run(["bash", str(root / "play.sh"), *args], capture_output=True, text=True, timeout=600)
+    # Without the caller's PYTHONPATH: a checkout's src on it would be imported instead of the small project's.
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
+    done = subprocess.run(["bash", str(root / "play.sh"), *args], capture_output=True, text=True, timeout=600, env=env)
     assert done.returncode == 0, done.stderr
     return done.stdout.strip()
 
