@@ -8,6 +8,7 @@ its messages come by, and a reconnect at yet another process receives the histor
 from __future__ import annotations
 
 import asyncio
+import time
 
 import httpx
 
@@ -74,3 +75,78 @@ def test_chat_and_reactions_reach_every_process_and_the_history_follows_a_reconn
 
 async def _chats(client: Client, count: int) -> list[dict]:
     return [await client.reply("chat") for _ in range(count)]
+
+
+def test_the_chat_history_follows_the_table_to_the_process_that_takes_it_over_after_its_owner_is_killed(
+        processes, postgres_url):
+    import psycopg
+
+    owner, second, third = processes
+    code = owner.create(seats=2)["code"]
+    token = httpx.post(f"{second.url}/api/tables/{code}/join", json={"name": "Ann"}).json()["token"]
+
+    async def say() -> None:
+        ann = await Client.connect(second, code)  # relayed to the owner
+        await ann.resume(token)
+        await ann.reply("chat_history")
+        await ann.send(type="chat", token=token, text="still here?", id="k")
+        await ann.until(lambda m: m.get("re") == "k" and m["type"] == "chat")
+        await ann.close()
+
+    asyncio.run(say())
+    # Stored off the event loop (group commit) just after it is told: waited for in the database, with a bound.
+    deadline = time.monotonic() + 30
+    with psycopg.connect(postgres_url, autocommit=True) as db:
+        while db.execute("SELECT count(*) FROM chat WHERE code = %s", (code,)).fetchone()[0] != 1:
+            assert time.monotonic() < deadline, "the chat message was never stored"
+            time.sleep(0.05)
+    owner.kill()
+
+    async def back() -> list[dict]:
+        for _ in range(300):  # until its lease runs out and the third process takes the table over
+            try:
+                ann = await Client.connect(third, code)
+                await ann.resume(token)
+                history = (await ann.reply("chat_history"))["messages"]
+                await ann.close()
+                return history
+            except Exception:  # noqa: BLE001 - not taken over yet: try again
+                await asyncio.sleep(0.1)
+        raise AssertionError("the table was never taken over")
+
+    history = asyncio.run(back())
+    assert [(m["seat"], m["name"], m["text"]) for m in history] == [(0, "Ann", "still here?")]
+    for server in (second, third):
+        assert server.errors_logged() == ""
+
+
+def test_postgresql_keeps_each_tables_last_fifty_chat_messages_written_alone_or_in_groups(postgres_url):
+    from unokart.server.store import StoredSeat
+    from unokart.server.store_postgres import PostgresStore
+
+    store = PostgresStore(postgres_url)
+    try:
+        with store.transaction() as tx:
+            for code in ("AAAAAA", "BBBBBB"):
+                tx.create_table(code, {}, None, [StoredSeat("human", "Ann", None, None)])
+        for n in range(30):  # one at a time, as a change of its own
+            with store.transaction() as tx:
+                tx.add_chat("AAAAAA", {"text": f"a{n}"})
+
+        async def grouped() -> None:  # the rest through the group writer: two tables' messages in each commit
+            writer = store.group_writer()
+            failures = []
+            for n in range(30, 70):
+                for code in ("AAAAAA", "BBBBBB"):
+                    writer.submit(lambda tx, code=code, n=n: tx.add_chat(code, {"text": f"{code[0].lower()}{n}"}),
+                                  failures.append)
+            await writer.close()
+            assert failures == [None] * 80
+
+        asyncio.run(grouped())
+        assert [m["text"] for m in store.load_table("AAAAAA").chat] == [f"a{n}" for n in range(20, 70)]
+        assert [m["text"] for m in store.load_table("BBBBBB").chat] == [f"b{n}" for n in range(30, 70)]
+        assert store.db.execute("SELECT code, count(*) FROM chat GROUP BY code ORDER BY code").fetchall() == \
+            [("AAAAAA", 50), ("BBBBBB", 40)]
+    finally:
+        store.close()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sqlite3
 
 import pytest
 
@@ -188,7 +189,7 @@ def test_who_says_hello_gets_the_tables_last_fifty_chat_messages_oldest_first(tm
     run(main)
 
 
-def test_chat_is_never_written_to_the_database_nor_into_the_games_record(tmp_path):
+def test_chat_is_stored_apart_and_never_written_into_the_games_record(tmp_path):
     async def main():
         clock = FakeClock()
         service = new_service(tmp_path, clock)
@@ -204,10 +205,14 @@ def test_chat_is_never_written_to_the_database_nor_into_the_games_record(tmp_pat
         conn = ann if game.to_act == 0 else bob
         service.handle(conn, table, message(type="action", token=token, version=table.version, action=str(action)))
         assert marker not in json.dumps(game.record())
+        stored = service.store.load_game(table.game_id)
+        assert marker not in json.dumps([stored.players, stored.options, stored.actions])
         await service.close()
         service.store.close()
-        for path in tmp_path.iterdir():
-            assert marker.encode() not in path.read_bytes(), path.name
+        with sqlite3.connect(tmp_path / "tables.sqlite") as db:
+            for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name != 'chat'"):
+                assert marker not in json.dumps(db.execute(f"SELECT * FROM {name}").fetchall()), name
+            assert [marker in text for (text,) in db.execute("SELECT message FROM chat")] == [True]
         assert said(bob, "chat")[0]["text"] == marker
 
     run(main)

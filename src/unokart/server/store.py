@@ -37,7 +37,13 @@ CREATE TABLE IF NOT EXISTS rounds (
 CREATE TABLE IF NOT EXISTS actions (
     game_id INTEGER NOT NULL, round INTEGER NOT NULL, idx INTEGER NOT NULL, action TEXT NOT NULL,
     PRIMARY KEY (game_id, round, idx));
+CREATE TABLE IF NOT EXISTS chat (
+    id INTEGER PRIMARY KEY AUTOINCREMENT, code TEXT NOT NULL, message TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS chat_code ON chat (code, id);
 """
+
+CHAT_KEPT = 50  # chat messages kept per table (the newest): what a reconnecting client is sent
+
 
 
 def _store_errors() -> tuple[type[Exception], ...]:
@@ -90,6 +96,7 @@ class StoredTable:
     version: int
     seats: list[StoredSeat] = field(default_factory=list)
     game: StoredGame | None = None
+    chat: list[dict] = field(default_factory=list)  # its last CHAT_KEPT chat messages, oldest first (no game's record)
 
 
 
@@ -102,6 +109,7 @@ class Transaction(Protocol):
     def add_round(self, game_id: int, number: int, seed: int) -> None: ...
     def add_action(self, game_id: int, round_number: int, index: int, action: str) -> None: ...
     def finish_game(self, code: str, game_id: int, scores: list[int], winner: int) -> None: ...
+    def add_chat(self, code: str, message: dict) -> None: ...  # and drop the table's older than its CHAT_KEPT newest
 
 
 class Store(Protocol):
@@ -155,6 +163,11 @@ class _SQLiteTransaction:
         self.db.execute("UPDATE tables SET status = 'game_over' WHERE code = ?", (code,))
         self.db.execute("UPDATE games SET finished = ?, scores = ?, winner = ? WHERE id = ?",
                         (time.time(), json.dumps(scores), winner, game_id))
+
+    def add_chat(self, code: str, message: dict) -> None:
+        self.db.execute("INSERT INTO chat (code, message) VALUES (?, ?)", (code, json.dumps(message)))
+        self.db.execute("DELETE FROM chat WHERE code = ? AND id NOT IN "
+                        "(SELECT id FROM chat WHERE code = ? ORDER BY id DESC LIMIT ?)", (code, code, CHAT_KEPT))
 
 
 class SQLiteStore:
@@ -266,6 +279,8 @@ class SQLiteStore:
         game = db.execute("SELECT id FROM games WHERE code = ? AND game = ?", (code, number)).fetchone()
         if game:
             table.game = self.load_game(game[0], db)
+        table.chat = [json.loads(text) for (text,) in db.execute(
+            "SELECT message FROM chat WHERE code = ? ORDER BY id DESC LIMIT ?", (code, CHAT_KEPT))][::-1]
         return table
 
     def load_table_apart(self, code: str) -> StoredTable | None:

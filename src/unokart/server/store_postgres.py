@@ -26,7 +26,7 @@ from importlib import resources
 import psycopg
 from psycopg.types.json import Json
 
-from .store import LeaseLost, StoredGame, StoredSeat, StoredTable
+from .store import CHAT_KEPT, LeaseLost, StoredGame, StoredSeat, StoredTable
 from .writer import GroupWriter
 
 MIGRATIONS = "migrations/postgres"
@@ -142,6 +142,18 @@ class _PostgresTransaction:
         self.db.execute("UPDATE games SET finished = %s, scores = %s, winner = %s WHERE id = %s",
                         (time.time(), _json(scores), winner, game_id))
 
+    def add_chat(self, code: str, message: dict) -> None:
+        self._fence(code)
+        self.db.execute("INSERT INTO chat (code, message) VALUES (%s, %s)", (code, json.dumps(message)))
+        _trim_chat(self.db, [code])
+
+
+def _trim_chat(db: psycopg.Connection, codes: list[str]) -> None:
+    """Each table's chat down to its CHAT_KEPT newest messages."""
+    db.execute("DELETE FROM chat WHERE id IN (SELECT id FROM (SELECT id, row_number() OVER "
+               "(PARTITION BY code ORDER BY id DESC) AS n FROM chat WHERE code = ANY(%s)) AS r WHERE n > %s)",
+               (codes, CHAT_KEPT))
+
 
 class _PostgresGroup:
     """Many tables' actions and rounds (what the group writer commits), gathered, then written in a few
@@ -153,6 +165,7 @@ class _PostgresGroup:
         self.actions: list[tuple[int, int, int, str]] = []
         self.rounds: list[tuple[int, int, int]] = []
         self.finished: list[tuple[str, int, list[int], int]] = []
+        self.chat: list[tuple[str, str]] = []  # (table code, message as JSON text), in the order said
         self._checked: list[str] = []  # the tables fenced (a refusal names the first: exact for a group of one)
 
     def add_action(self, game_id: int, round_number: int, index: int, action: str) -> None:
@@ -163,6 +176,9 @@ class _PostgresGroup:
 
     def finish_game(self, code: str, game_id: int, scores: list[int], winner: int) -> None:
         self.finished.append((code, game_id, scores, winner))
+
+    def add_chat(self, code: str, message: dict) -> None:
+        self.chat.append((code, json.dumps(message)))
 
     def flush(self, db: psycopg.Connection) -> None:
         self._fence(db)
@@ -176,13 +192,18 @@ class _PostgresGroup:
             db.execute("UPDATE tables SET status = 'game_over' WHERE code = %s", (code,))
             db.execute("UPDATE games SET finished = %s, scores = %s, winner = %s WHERE id = %s",
                        (time.time(), _json(scores), winner, game_id))
+        if self.chat:
+            db.execute("INSERT INTO chat (code, message) SELECT code, message FROM unnest(%s::text[], %s::text[]) "
+                       "WITH ORDINALITY AS c(code, message, n) ORDER BY n", [list(column) for column in zip(*self.chat)])
+            _trim_chat(db, sorted({code for code, _ in self.chat}))
 
     def _fence(self, db: psycopg.Connection) -> None:
         fence = self.store.fence
         if fence is None:
             return
         games = {game_id for game_id, *_ in self.actions} | {game_id for game_id, *_ in self.rounds}
-        codes = sorted({self._code(db, game_id) for game_id in games} | {code for code, *_ in self.finished})
+        codes = sorted({self._code(db, game_id) for game_id in games} | {code for code, *_ in self.finished}
+                       | {code for code, _ in self.chat})
         tokens = [fence(code) for code in codes]
         self._checked = codes
         for code, token in zip(codes, tokens):
@@ -326,6 +347,8 @@ class PostgresStore:
             if game:
                 table.game = self._game(db, game[0])
                 self.game_codes[game[0]] = code
+            table.chat = [json.loads(text) for (text,) in db.execute(
+                "SELECT message FROM chat WHERE code = %s ORDER BY id DESC LIMIT %s", (code, CHAT_KEPT))][::-1]
             return table
 
     def load_game(self, game_id: int) -> StoredGame | None:

@@ -31,7 +31,7 @@ from .bots import AUTOPILOT, BotScheduler, Job, Request
 from .limits import TokenBucket, talk_bucket, talk_limited
 from .protocol import Said, ServerError
 from .shuffle import commitment, new_seed, record_of
-from .store import LeaseLost, Store, StoredSeat, StoredTable, Transaction
+from .store import CHAT_KEPT, LeaseLost, Store, StoredSeat, StoredTable, Transaction
 from .writer import GroupWriter
 
 log = logging.getLogger("unokart.server")
@@ -43,7 +43,7 @@ VERSIONED = frozenset(("stale_version", "duplicate", "illegal_action", "not_play
 RETRY_FIRST = 0.1  # seconds before a paused table first tries the store again; doubled after each failure...
 RETRY_MOST = 1.0  # ...up to this: a table resumes within about this long of the database answering again
 OUTAGE_LOG_EVERY = 5.0  # seconds between two log lines about the same store outage
-CHAT_HISTORY = 50  # chat messages a table keeps (in memory only), sent to each connection that says hello
+CHAT_HISTORY = CHAT_KEPT  # chat messages a table keeps (and stores), sent to each connection that says hello
 
 
 class Outage:
@@ -168,7 +168,7 @@ class Table:
         self.tokens = {s.token_hash: i for i, s in enumerate(seats) if s.token_hash}
         self.full_states: dict[tuple, tuple] = {}  # (seat, lang) -> (what it was built for, its parts)
         self.paused = False  # a write failed: nothing moves until the store answers again and the table reloads
-        # Its chat, as sent (never stored: not part of any game's record), and each seat's chat budget.
+        # Its recent chat, as sent (also stored, apart from any game's record), and each seat's chat budget.
         self.chat: deque[dict] = deque(maxlen=CHAT_HISTORY)
         self.talk: dict[int, TokenBucket] = {}
         # A change is being committed (group commit): the table's messages, bot answers and timers wait here,
@@ -443,6 +443,7 @@ class TableService:
             table.game = game or Game.from_record(record_of(g.players, g.options, g.seeds, g.actions))
             table.game_id, table.seeds = g.id, g.seeds
             table.sent = len(table.game.events)
+        table.chat.extend(stored.chat)
         return table
 
     async def close(self) -> None:
@@ -778,8 +779,8 @@ class TableService:
 
     # ------------------------------------------------------------------ chat and reactions
     def _talk(self, conn: Listener, table: Table, msg: Any, re: Any) -> None:
-        """A chat message or a reaction, told to every connection of the table as it is (never stored; a chat
-        message is kept in the table's recent history). Only seated players chat; anyone reacts."""
+        """A chat message or a reaction, told to every connection of the table as it is (a reaction is never
+        stored; a chat message is kept in the table's recent history). Only seated players chat; anyone reacts."""
         seat = self._speaker(conn, table, msg)
         if msg.type == "chat":
             assert seat is not None
@@ -796,9 +797,30 @@ class TableService:
                 raise talk_limited(wait)
         if said["type"] == "chat":
             table.chat.append(said)
+            self._store_chat(table, said)
         text = messages.dumps(said)
         for other in list(table.connections):
             other.push(messages.dumps({**said, "re": re}) if other is conn and re is not None else text)
+
+    def _store_chat(self, table: Table, said: dict) -> None:
+        """Keep a chat message beyond this process's memory, best-effort: a failed write is logged, and neither
+        pauses the table nor waits for anything (it is told at once, whatever the store does)."""
+        if self.closed:  # stopping: the store is closing
+            return
+
+        def failed(err: BaseException | None) -> None:
+            if err is not None:
+                log.warning("table %s: chat message not stored: %s", table.code, err)
+
+        write: Callable[[Transaction], None] = lambda tx: tx.add_chat(table.code, said)
+        if self.writer is not None:  # off the event loop, with the other tables' changes
+            self.writer.submit(write, failed)
+            return
+        try:
+            with self.store.transaction() as tx:
+                write(tx)
+        except Exception as err:  # noqa: BLE001 - chat is best-effort: the store's trouble is the game's alone
+            failed(err)
 
     @staticmethod
     def _speaker(conn: Listener, table: Table, msg: Any) -> int | None:
