@@ -1,4 +1,5 @@
-"""Persistence: a table's settings and seats, and each game as its record (DESIGN 7).
+"""Persistence: a table's settings and seats, each game as its record (DESIGN 7), and the table's recent chat
+(its last CHAT_KEPT messages, apart from any record).
 
 A game is stored as what replays it: players, options, one secret seed per
 round and the accepted actions in order. ``Store`` is the interface the table

@@ -8,8 +8,8 @@ applies the ones the database lacks, under an advisory lock so that processes
 starting together apply each file once.
 
 psycopg's synchronous API. Reads, and the rarer changes (a table created, a
-seat taken, a game started), run on the event loop. Actions and new rounds,
-nearly every write, go through ``group_writer()``: committed in groups, in a
+seat taken, a game started), run on the event loop. Actions, new rounds and
+chat messages, nearly every write, go through ``group_writer()``: committed in groups, in a
 thread, on a connection of their own (writer.py), so that the event loop never
 waits for a commit.
 """
