@@ -44,7 +44,7 @@ export function keepClearOfNotice() {
   if (!banner?.classList.contains("show")) return;
   Object.assign(banner.style, { alignItems: "", paddingTop: "", paddingBottom: "" });
   const fx = document.getElementById("item-fx");
-  if (!fx || fx.classList.contains("inline")) return;
+  if (!fx || fx.classList.contains("inline") || banner.closest("dialog")) return; // a notice behind a dialog is not read then
   const notice = fx.firstElementChild.getBoundingClientRect(), tall = banner.firstChild.offsetHeight; // offsetHeight: not scaled by the animation
   const above = notice.top, below = innerHeight - notice.bottom;
   if (Math.max(above, below) < tall) return;
