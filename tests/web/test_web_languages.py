@@ -80,7 +80,8 @@ HAND_JS = """() => {
 
 # A control one could click now, under the item animation? (A card still travelling to the hand, for a
 # few hundred milliseconds, is not one yet: it is measured once in its place.)
-FX_JS = """() => {
+FX_JS = """async () => {
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));  // as drawn: the notice is placed each frame
   const fx = document.getElementById("item-fx");
   if (!fx || fx.classList.contains("inline")) return null;
   const f = fx.getBoundingClientRect();
@@ -93,7 +94,8 @@ FX_JS = """() => {
 
 # The item's explanation, wherever it is placed, shows all its words in sight (it was once clipped to the opponents'
 # strip, and once placed over the part of the log below the window's foot).
-FX_CLIPPED_JS = """() => {
+FX_CLIPPED_JS = """async () => {
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));  // as drawn: the notice is placed each frame
   const fx = document.getElementById("item-fx");
   if (!fx) return null;
   const node = fx.querySelector(".box");
