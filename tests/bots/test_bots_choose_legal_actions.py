@@ -6,6 +6,7 @@ import pytest
 
 from unokart import Game
 from unokart.bots import make_bot
+from unokart.rules.states import GAME_OVER, ROUND_OVER
 
 HOUSE_RULES = [
     {},
@@ -22,7 +23,7 @@ def play_checked(bot_names: list[str], seed: int, options: dict, max_actions: in
     game = Game.new(len(bots), seed=seed, options=options)
     rng = random.Random(seed)
     checked = 0
-    while game.awaiting not in ("round_over", "game_over") and checked < max_actions:
+    while game.awaiting not in (ROUND_OVER, GAME_OVER) and checked < max_actions:
         seat = game.to_act
         legal = list(game.legal_actions(seat))
         action = bots[seat].choose(game.view(seat), game.legal_actions(seat), rng)

@@ -9,6 +9,7 @@ from unokart import Game
 from unokart.bots import make_bot
 from unokart.bots.determinize import determinize
 from unokart.rules.cards import FACE_COUNT
+from unokart.rules.states import AWAIT_CHALLENGE, AWAIT_COLOR, AWAIT_DRAWN, AWAIT_PLAY, AWAIT_TARGET
 
 PUBLIC = {name for name in ("seat", "n", "names", "options", "hand", "hand_sizes", "discard", "color", "direction",
                             "to_act", "awaiting", "stock", "uno_said", "uno_window", "scores", "round", "dealer",
@@ -46,7 +47,7 @@ def positions(bot_name: str, seeds: range):
     for seed in seeds:
         game = Game.new(3, seed=seed)
         rng = random.Random(seed)
-        while game.awaiting == "play" or game.awaiting in ("drawn", "challenge", "color", "target"):
+        while game.awaiting in (AWAIT_PLAY, AWAIT_DRAWN, AWAIT_CHALLENGE, AWAIT_COLOR, AWAIT_TARGET):
             yield game
             seat = game.to_act
             game.apply(driver.choose(game.view(seat), game.legal_actions(seat), rng))
@@ -88,7 +89,7 @@ def test_a_determinization_keeps_what_the_seat_sees_and_deals_the_rest():
     for _ in range(40):
         seat = game.to_act
         game.apply(driver.choose(game.view(seat), game.legal_actions(seat), rng))
-        if game.awaiting != "play":
+        if game.awaiting != AWAIT_PLAY:
             break
     seat = game.to_act
     view = game.view(seat)

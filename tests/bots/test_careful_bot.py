@@ -12,10 +12,11 @@ from test_bots_choose_legal_actions import HOUSE_RULES, play_checked
 from unokart.bots import CarefulBot, HeuristicBot, make_bot
 from unokart.bots.careful import BREAK_EVEN, guilt
 from unokart.rules.cards import COLORS
+from unokart.rules.states import AWAIT_CHALLENGE, AWAIT_DRAWN
 
 
 def at_challenge(game, seat: int):
-    assert (game.to_act, game.awaiting) == (seat, "challenge")
+    assert (game.to_act, game.awaiting) == (seat, AWAIT_CHALLENGE)
     return game.view(seat)
 
 
@@ -50,7 +51,7 @@ def test_careful_declines_when_the_culprit_drew_on_the_colour_it_covered():
     otherwise challenge."""
     game = table([["Y2", "Y3", "G4"], ["R1", "R2", "G5"]], "R9", stock=["B7", "W+4"], dealer=1, hand_size=3)
     play(game, "0: draw", "1: play R1", "0: draw")
-    assert game.awaiting == "drawn"
+    assert game.awaiting == AWAIT_DRAWN
     view = at_challenge(play(game, "0: play W+4 G"), 1)
     assert guilt(view) == 0.0
     assert HeuristicBot().challenges(view)

@@ -13,6 +13,7 @@ from unokart.bots.knowledge import next_seat_lacks
 from unokart.bots.playout import best_play, patient_play, playout, playout_action, round_value
 from unokart.rules.actions import Action
 from unokart.rules.cards import COLORS, parse_card
+from unokart.rules.states import AWAIT_CHALLENGE, AWAIT_PLAY, GAME_OVER, ROUND_OVER
 
 
 def after_the_next_player_drew_on_red() -> Game:
@@ -20,7 +21,7 @@ def after_the_next_player_drew_on_red() -> Game:
     game = table([["R2", "G9", "G8", "B1", "Y4", "B6", "Y5"], ["Y1", "Y2", "G1", "G2", "B1", "B2", "Y3"]],
                  "R9", stock=["B7"], dealer=0)
     game.apply("1: draw")  # B7 does not fit: the turn passes
-    assert (game.to_act, game.awaiting) == (0, "play")
+    assert (game.to_act, game.awaiting) == (0, AWAIT_PLAY)
     return game
 
 
@@ -97,7 +98,7 @@ def test_the_prior_challenges_a_wild_draw_four_only_when_it_was_about_to_go_out(
     game = table([culprit, victim], "R3", stock=["Y1", "Y2"], dealer=dealer, hand_size=6)
     for action in [*before, "0: play W+4 G"]:
         game.apply(action)
-    assert (game.to_act, game.awaiting) == (1, "challenge")
+    assert (game.to_act, game.awaiting) == (1, AWAIT_CHALLENGE)
     view = game.view(1)
     challengers = {bot.name for bot in (HeuristicBot(), IsmctsBot()) if bot.challenges(view)}
     assert challengers == challenged_by
@@ -110,7 +111,7 @@ def test_playouts_end_the_round_and_value_it_for_the_winner(players):
         game = Game.new(players, seed=seed)
         rng = random.Random(seed)
         for _ in range(rng.randrange(10)):  # from some way into the round
-            if game.awaiting == "round_over":
+            if game.awaiting == ROUND_OVER:
                 break
             game.apply(rng.choice(game.legal_actions()))
         playout(game, 400)
@@ -128,7 +129,7 @@ def test_playouts_end_the_round_and_value_it_for_the_winner(players):
 def test_a_round_that_wins_the_game_is_worth_the_most():
     game = Game.new(2, seed=3, options={"target_score": 1})  # any round won ends the game
     playout(game, 400)
-    assert game.awaiting == "game_over"
+    assert game.awaiting == GAME_OVER
     assert round_value(game, game.round_winner, 200.0) == 1.0
     assert round_value(game, 1 - game.round_winner, 200.0) == -1.0
 

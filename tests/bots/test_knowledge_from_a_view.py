@@ -6,6 +6,7 @@ import random
 from unokart import Game
 from unokart.bots import make_bot
 from unokart.bots.knowledge import color_before_wild_draw_four, hand_voids, unseen_counts
+from unokart.rules.states import AWAIT_CHALLENGE, GAME_OVER, ROUND_OVER
 
 
 def heuristic_positions(players: int, seeds: range):
@@ -14,7 +15,7 @@ def heuristic_positions(players: int, seeds: range):
     for seed in seeds:
         game = Game.new(players, seed=seed)
         rng = random.Random(seed)
-        while game.awaiting not in ("round_over", "game_over"):
+        while game.awaiting not in (ROUND_OVER, GAME_OVER):
             yield game
             game.apply(bot.choose(game.view(game.to_act), game.legal_actions(), rng))
             for other in game.out_of_turn_seats():
@@ -30,11 +31,11 @@ def test_the_colour_before_a_wild_draw_four_is_read_right_from_events():
     for seed in range(150):
         game = Game.new(3, seed=seed)
         rng = random.Random(seed)
-        while game.awaiting not in ("round_over", "game_over"):
+        while game.awaiting not in (ROUND_OVER, GAME_OVER):
             before = game.color
             action = rng.choice(game.legal_actions())
             game.apply(action)
-            if action.verb == "play" and action.card == 52 and game.awaiting == "challenge":
+            if action.verb == "play" and action.card == 52 and game.awaiting == AWAIT_CHALLENGE:
                 assert color_before_wild_draw_four(game.view(game.to_act)) == before
                 checked += 1
     assert checked > 100

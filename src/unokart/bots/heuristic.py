@@ -7,7 +7,7 @@ import random
 from ..rules import Action, View
 from ..rules import actions as A
 from ..rules.cards import FACE_COLOR, WILD_DRAW_FOUR
-from ..rules.states import AWAIT_PLAY
+from ..rules.states import AWAIT_CHALLENGE, AWAIT_COLOR, AWAIT_DRAWN, AWAIT_PLAY, AWAIT_STACK, AWAIT_SWAP, AWAIT_TARGET
 from .knowledge import chance_guilty
 from .playout import best_color, best_play
 
@@ -33,24 +33,24 @@ class HeuristicBot:
             return self.with_uno(jumps, view)[0] if jumps else None
         turn = [a for a in legal_actions if a.verb not in (A.UNO, A.CATCH)]
         aw = view.awaiting
-        if aw == "play":
+        if aw == AWAIT_PLAY:
             return self.play(view, turn)
-        if aw == "drawn":
+        if aw == AWAIT_DRAWN:
             plays = self.with_uno([a for a in turn if a.verb == A.PLAY], view)
             if plays and not self.bluffing(view, plays[0]):
                 return self.pick_play(view, plays)
             return next((a for a in turn if a.verb == A.PASS), turn[0])
-        if aw in ("challenge", "stack"):
+        if aw in (AWAIT_CHALLENGE, AWAIT_STACK):
             stacks = self.with_uno([a for a in turn if a.verb == A.PLAY], view)
             if stacks:
                 return self.pick_play(view, stacks)
-            if aw == "challenge" and self.challenges(view):
+            if aw == AWAIT_CHALLENGE and self.challenges(view):
                 return next(a for a in turn if a.verb == A.CHALLENGE)
             return next(a for a in turn if a.verb == A.ACCEPT)
-        if aw == "color":
+        if aw == AWAIT_COLOR:
             color = self.pick_color(view)
             return next(a for a in turn if a.color == color)
-        if aw in ("target", "swap"):
+        if aw in (AWAIT_TARGET, AWAIT_SWAP):
             leader = self.leader(view)
             return next(a for a in turn if a.target == leader)
         return rng.choice(turn)
