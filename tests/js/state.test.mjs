@@ -122,6 +122,18 @@ test("a refused token is forgotten; a stale version asks for a sync; a refusal i
   assert.equal(S.receive(s, { type: "error", code: "illegal_action", rule: "R4.1" }).command.error.rule, "R4.1");
 });
 
+test("a missed version is noticed: the next state asks for the whole state again, consecutive ones do not", () => {
+  const s = seated(); // at version 1
+  assert.equal(S.receive(s, stateMsg(2)).command, null);
+  const jumped = S.receive(s, stateMsg(4, [{ type: "play", seat: 1, card: "R5", i: 3 }]));
+  assert.equal(jumped.command.kind, "sync");
+  assert.equal(jumped.state.version, 4);
+  assert.equal(S.receive(jumped.state, stateMsg(4)).command, null); // the whole state, at the version we have
+  assert.equal(S.receive(s, stateMsg(1)).command, null); // an away seat's news: same version
+  let fresh = S.receive(S.initialState({ code: "K7Q2XM", token: "tok" }), { type: "welcome", seat: 0 }).state;
+  assert.equal(S.receive(fresh, stateMsg(40)).command, null); // the first state after a connection is whole
+});
+
 test("a reveal is kept for its challenger until the next round; the round's end is kept for the summary", () => {
   let s = S.receive(seated(), stateMsg(2, [{ type: "reveal", seat: 2, to: 0, cards: ["G1"], i: 1 }, { type: "round_end", winner: 2, points: 9, i: 2 }])).state;
   assert.deepEqual(s.reveal, { seat: 2, cards: ["G1"] });

@@ -116,7 +116,9 @@ function receiveState(state, message) {
     if (event.type === "round_end") next.roundEnd = event;
   }
   const moments = state.backlog ? [] : momentsOf(events, next, before);
-  return result(next, { events, moments });
+  // Versions grow by one: a jump means a state (and its events) never reached us, so ask for the whole again.
+  const missed = !state.backlog && message.version > state.version + 1;
+  return result(next, { events, moments, command: missed ? { kind: "sync" } : null });
 }
 
 /** What the player is shown and hears for fresh events (and for a turn that became theirs). */

@@ -1,0 +1,68 @@
+"""A state lost on its way (a relay dropped it) is noticed by the page: versions grow by one, so
+the next state's jump makes the page ask for the whole state again, and the lost events reach
+the log. Chromium watches a bots' table through a websocket route that drops one state frame."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from helpers.server import serve_for_module
+
+
+@pytest.fixture(scope="module")
+def paced_server(tmp_path_factory):
+    """Bots that take a moment, so the watched table keeps sending states at a readable pace."""
+    yield from serve_for_module(tmp_path_factory.mktemp("missed") / "unokart.sqlite", bot_delay=0.2)
+
+
+def is_droppable(message: dict, received: list[dict]) -> bool:
+    """One news state after the page's first (whole) one, while every hand holds three cards or more:
+    the round cannot end before the next state (one card a move), whose jump sends the sync,
+    and the sync's whole state (the round's events) still holds the lost events."""
+    return (message.get("type") == "state" and bool(message.get("events"))
+            and any(m.get("type") == "state" for m in received)
+            and all(size >= 3 for size in message["view"]["hands"]))
+
+
+def test_a_dropped_state_is_noticed_and_its_events_are_fetched_again(paced_server, new_page):
+    server = paced_server
+    created = server.create(seats=2, bots={"0": "easy", "1": "easy"}, start=True)
+    page = new_page("desktop")
+    sent: list[dict] = []
+    dropped: list[dict] = []
+
+    def relay(route):
+        upstream = route.connect_to_server()
+
+        def to_server(frame):
+            sent.append(json.loads(frame))
+            upstream.send(frame)
+
+        def to_page(frame):
+            message = json.loads(frame)
+            if not dropped and is_droppable(message, received):
+                dropped.append(message)
+                return
+            received.append(message)
+            route.send(frame)
+
+        route.on_message(to_server)
+        upstream.on_message(to_page)
+
+    received: list[dict] = []
+    page.route_web_socket(f"**/ws/{created['code']}", relay)
+    page.goto(f"{server.url}/t/{created['code']}#watch")
+    page.wait_for_function(
+        "v => Number(document.querySelector('#game')?.dataset.version) > v", arg=6, timeout=30000)
+    assert dropped, "the route dropped no state"
+    lost = dropped[0]
+    assert any(m.get("type") == "sync" for m in sent), "the page did not ask for the whole state after the jump"
+    # The lost state's events come back with the whole state, and are logged.
+    page.wait_for_function(
+        """([key, round, wanted]) => {
+            const logged = JSON.parse(sessionStorage.getItem(key) || "[]").filter((entry) => entry.round === round);
+            return wanted.every((i) => logged.some((entry) => entry.event.i === i));
+        }""",
+        arg=[f"unokart.log.{created['code']}.{lost.get('game', 1)}", lost["view"]["round"], [e["i"] for e in lost["events"]]],
+        timeout=15000)
