@@ -30,6 +30,7 @@ def test_a_dropped_state_is_noticed_and_its_events_are_fetched_again(paced_serve
     created = server.create(seats=2, bots={"0": "easy", "1": "easy"}, start=True)
     page = new_page("desktop")
     sent: list[dict] = []
+    received: list[dict] = []  # what reached the page
     dropped: list[dict] = []
 
     def relay(route):
@@ -50,7 +51,6 @@ def test_a_dropped_state_is_noticed_and_its_events_are_fetched_again(paced_serve
         route.on_message(to_server)
         upstream.on_message(to_page)
 
-    received: list[dict] = []
     page.route_web_socket(f"**/ws/{created['code']}", relay)
     page.goto(f"{server.url}/t/{created['code']}#watch")
     page.wait_for_function(
