@@ -72,3 +72,21 @@ def test_tamil_help_fits_an_80_column_terminal():
             assert line[0] in "╭│╰" and line[-1] in "╮│╯", line
     finally:
         term.close()
+
+
+def test_a_bad_name_is_refused_with_the_servers_sentence_before_the_game_opens():
+    from unokart.i18n import t
+
+    cases = {"Ada\x14": t("server.error.bad_name_control", char="U+0014"),
+             "\u2800\u2800": t("server.error.name_blank"),
+             "x" * 25: t("server.error.name_too_long", limit=24, length=25)}
+    for name, sentence in cases.items():
+        result = play("--name", name)
+        assert result.returncode == 2 and result.stderr == f"error: {sentence}\n", (name, result.stderr)
+
+
+def test_the_terminal_client_loads_neither_the_server_protocol_nor_pydantic():
+    code = ("import sys, unokart.tui.cli, unokart.names; "
+            "print(sorted(m for m in sys.modules if m == 'pydantic' or m == 'unokart.server.protocol'))")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0 and result.stdout == "[]\n", result.stderr

@@ -21,6 +21,9 @@ from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Fie
 
 from ..i18n import LANGUAGES, t
 from ..levels import GRAMMAR, POLICY_NAME, SIMPLE, BotLevel
+from ..names import BLANKS as _BLANKS, INVISIBLE_LETTERS as _INVISIBLE_LETTERS, JOINERS as _JOINERS  # the name rule
+from ..names import MAX_NAME_CHARS, MAX_TEXT_CHARS, TextRefused, clean
+from ..names import emoji_part as _emoji_part
 from ..rules.engine import Game
 from ..rules.errors import UnoKartError
 from ..rules.options import Options
@@ -30,8 +33,6 @@ MAX_MESSAGE_BYTES = 4096
 MAX_FRAME_BYTES = 65536  # the transport closes the connection above this
 MAX_BODY_BYTES = 16384
 MAX_ID_CHARS = 64
-MAX_NAME_CHARS = 24
-MAX_TEXT_CHARS = 200  # a chat message
 MAX_TOKEN_CHARS = 64
 MAX_ACTION_CHARS = 64
 MAX_LEVEL_CHARS = 32
@@ -46,15 +47,9 @@ MAX_PLAYOUTS = 500  # about 0.35 s of search: the longest any other table's bot 
 MAX_MILLISECONDS = 500
 MAX_GAME_ID = 2**53  # finished games' ids: what a JavaScript number holds exactly
 
-# Bidirectional controls turn the rest of a sentence around for everyone who reads it.
-_JOINERS = frozenset("\u200c\u200d")  # ZWNJ and ZWJ shape Indic and Arabic words: allowed inside a word
-# Letters that draw nothing (Hangul fillers, default-ignorable): a name made of them looks empty, or like another's.
-_INVISIBLE_LETTERS = frozenset("\u115f\u1160\u3164\uffa0")
 # Reactions a table accepts (PROTOCOL.md section 4): a fixed set, so a reaction is never a message in disguise.
 REACTIONS = ("\U0001F44D", "\U0001F44F", "\U0001F602", "\U0001F62E", "\U0001F622", "\U0001F621", "\U0001F389",
              "\U0001F34C")  # thumbs up, clapping, tears of joy, open mouth, crying, pouting, party popper, banana
-# Characters that draw nothing although they count as symbols or marks: they do not make a name visible.
-_BLANKS = frozenset("\u2800\u034f\u17b4\u17b5\u180b\u180c\u180d\u180e\u180f") | frozenset(map(chr, range(0xFE00, 0xFE10)))
 
 
 class Said:
@@ -496,27 +491,11 @@ def clean_text(text: str) -> str:
 
 
 def _clean(value: str, code: str, noun: str, limit: int) -> str:
-    """``value`` without its outer spaces (composed, NFC), or ServerError ``code`` with the sentence that says why
-    (server.error.<code>_char, <code>_control, <noun>_blank, <noun>_too_long). Judged as sent, so that the
-    published patterns (name_patterns) say exactly the same: ``limit`` counts every character sent."""
-    stripped = value.strip()
-    for index, char in enumerate(stripped):
-        if char in _JOINERS and 0 < index < len(stripped) - 1 and _joined(stripped[index - 1], char, stripped[index + 1]):
-            continue
-        category = unicodedata.category(char)
-        if category == "Cc":  # a tab, a line break, NUL: not invisible, and nothing to do with direction
-            raise ServerError(code, sentence=f"{code}_control", char=f"U+{ord(char):04X}")
-        if category[0] == "C" or category in ("Zl", "Zp") or char in _INVISIBLE_LETTERS:
-            raise ServerError(code, sentence=f"{code}_char", char=f"U+{ord(char):04X}")
-    if not stripped:
-        raise ServerError(code, limit=limit)
-    if not any(unicodedata.category(c)[0] in "LNSP" and c not in _BLANKS for c in stripped):
-        raise ServerError(code, sentence=f"{noun}_blank")
-    if len(value) > limit:
-        raise ServerError(code, sentence=f"{noun}_too_long", limit=limit, length=len(value))
-    composed = unicodedata.normalize("NFC", stripped)
-    # A few letters decompose (U+0958 is two characters composed): a record's names hold MAX_NAME_CHARS at most.
-    return composed if len(composed) <= limit else stripped
+    """names.clean's refusal as a ServerError (the rule itself is names.py's, shared with the terminal client)."""
+    try:
+        return clean(value, code, noun, limit)
+    except TextRefused as err:
+        raise ServerError(err.code, sentence=err.sentence, **err.fields) from None
 
 
 @functools.cache
@@ -545,23 +524,6 @@ def name_patterns() -> tuple[str, str, str]:
     misplaced = (f"(?:^|[{alone}])[{char_class(joiners)}]|[{char_class(joiners)}](?:[{alone}]|$)"
                  f"|[{only_emoji}]\\u200C|\\u200C[{only_emoji}]")
     return whole, visible, misplaced
-
-
-def _joined(before: str, joiner: str, after: str) -> bool:
-    """Whether a joiner sits inside a word: between letters or marks (Indic and Arabic words), or, for the
-    zero-width joiner, between letters, marks and emoji (a family, a profession: one picture made of several)."""
-    if _word_part(before) and _word_part(after):
-        return True
-    return joiner == "\u200d" and (_word_part(before) or _emoji_part(before)) and (_word_part(after) or _emoji_part(after))
-
-
-def _word_part(char: str) -> bool:
-    return unicodedata.category(char)[0] in "LM"
-
-
-def _emoji_part(char: str) -> bool:
-    """A pictograph (a symbol), a skin-tone modifier, or the variation selector that asks for emoji style."""
-    return unicodedata.category(char) == "So" or "\U0001F3FB" <= char <= "\U0001F3FF" or char == "\ufe0f"
 
 
 def bot_level(level: str, models: frozenset[str] = frozenset()) -> str:

@@ -14,6 +14,7 @@ import typer
 
 from ..i18n import t
 from ..levels import ladder_text
+from ..names import TextRefused, clean_name
 from ..narrate import describe_refusal
 from ..rules.errors import UnoKartError, printable
 from ..rules.options import options_from_text
@@ -71,12 +72,10 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         from .app import PlayApp  # Textual loads only when a game opens
 
-        if name is not None:  # the server's rule for names, here too: checked before the app opens
-            from ..server.protocol import ServerError, clean_name
-
+        if name is not None:  # the server's rule for names (names.py), here too: checked before the app opens
             try:
                 name = clean_name(name)
-            except ServerError as err:
+            except TextRefused as err:
                 _refuse(err.message())
         if join:
             try:
