@@ -2,7 +2,8 @@
 
     random | easy | heuristic | careful | ismcts | ismcts:<iterations> | ismcts:<N>ms | policy:<NAME or file>
 
-``BotLevel.parse(text)`` reads one level (kinds in any case, a policy's name or path as written) and
+``BotLevel.parse(text)`` reads one level as the server does (kinds in any case, a budget in ASCII digits without
+leading zeros, no spaces inside; a policy's name or path as written) and
 ``str(level)`` writes it back in its one spelling, so ``BotLevel.parse(str(level)) == level``.
 A bad level is a ``ValueError`` saying what is wrong and what the grammar allows.
 """
@@ -17,6 +18,7 @@ from .rules.errors import shown
 KINDS = ("random", "easy", "heuristic", "careful", "ismcts", "policy")
 SIMPLE = KINDS[:4]                    # levels that take no argument
 POLICY_NAME = re.compile(r"[A-Za-z0-9_-]{1,40}")  # a shipped or offered policy, by name (never a path)
+BUDGET = re.compile(r"0|[1-9][0-9]*", re.ASCII)  # one spelling a number: ASCII digits, no leading zeros
 GRAMMAR = "random, easy, heuristic, careful, ismcts, ismcts:<iterations>, ismcts:<N>ms, policy:<NAME>"
 
 
@@ -32,26 +34,31 @@ class BotLevel:
 
     @classmethod
     def parse(cls, text: str) -> BotLevel:
+        """A level as the server's grammar reads it (server/protocol.py's level_pattern): spaces around the whole
+        allowed, none inside; the kind in any case; a budget in ASCII digits without leading zeros."""
         kind, sep, arg = text.strip().partition(":")
-        kind = kind.strip().lower()
-        if kind in SIMPLE and not sep:
-            return cls(kind)
-        if kind == "ismcts":
-            return cls._ismcts(sep, arg.strip().lower())
-        if kind == "policy" and sep and arg.strip():
-            return cls("policy", policy=arg.strip())
+        if kind != kind.strip() or arg != arg.strip():
+            raise ValueError(f"a bot level has no spaces around its ':', as in {shown(text)} (e.g. ismcts:200)")
+        lowered = kind.lower() if kind.isascii() else kind
+        if lowered in SIMPLE and not sep:
+            return cls(lowered)
+        if lowered == "ismcts":
+            return cls._ismcts(sep, arg)
+        if lowered == "policy" and arg:
+            return cls("policy", policy=arg)
         raise ValueError(f"unknown bot {shown(text)} (known: {GRAMMAR})")
 
     @classmethod
     def _ismcts(cls, sep: str, arg: str) -> BotLevel:
         if not sep:
             return cls("ismcts")
-        if arg.isdigit():
-            return cls("ismcts", iterations=int(arg))
-        if arg.endswith("ms") and arg[:-2].isdigit() and int(arg[:-2]) >= 1:
-            return cls("ismcts", milliseconds=int(arg[:-2]))
+        ms = arg[-2:].isascii() and arg[-2:].lower() == "ms"
+        number = arg[:-2] if ms else arg
+        if BUDGET.fullmatch(number) and not (ms and number == "0"):
+            return cls("ismcts", milliseconds=int(number)) if ms else cls("ismcts", iterations=int(number))
         raise ValueError(f"the ISMCTS budget must be a whole number of iterations or milliseconds, "
-                         f"not {shown(arg)} (e.g. ismcts:200, ismcts:150ms, or ismcts:0 for its prior alone)")
+                         f"not {shown(arg)}: {_budget_problem(number, ms)} "
+                         f"(e.g. ismcts:200, ismcts:150ms, or ismcts:0 for its prior alone)")
 
     @property
     def named_policy(self) -> bool:
@@ -64,6 +71,17 @@ class BotLevel:
         if self.milliseconds is not None:
             return f"ismcts:{self.milliseconds}ms"
         return f"policy:{self.policy}" if self.kind == "policy" else self.kind
+
+
+def _budget_problem(number: str, ms: bool) -> str:
+    """What is wrong with a budget that is no number in its one spelling."""
+    if number.isdigit() and not number.isascii():
+        return "write it in the digits 0-9"
+    if number.isdigit() and number.startswith("0") and number != "0":
+        return "write it without leading zeros"
+    if ms and number == "0":
+        return "a time budget is 1 ms or more"
+    return "write it in the digits 0-9, with no sign or spaces"
 
 
 # The levels players meet, weakest first, as measured (docs/measurements/levels.md): what the browser's lobby

@@ -39,9 +39,41 @@ def test_a_bad_level_is_one_sentence_naming_it(text):
     assert "\n" not in message and ("unknown bot" in message or "ISMCTS budget" in message)
 
 
+# Spellings the server refuses (server/protocol.py's level_pattern) and BotLevel refuses too, each with its reason.
+STRICT = {
+    "ismcts:0500": "without leading zeros", "ismcts:00ms": "without leading zeros",
+    "ismcts:\u0665\u0660\u0660": "digits 0-9", "ismcts:\uff15\uff10\uff10": "digits 0-9",
+    "ismcts : 200": "no spaces around", "ismcts: 200": "no spaces around", "policy: baseline": "no spaces around",
+    "ismcts:0ms": "1 ms or more", "ismcts:+5": "no sign", "\u0131smcts": "unknown bot",
+}
+
+
+@pytest.mark.parametrize("text,reason", STRICT.items())
+def test_a_level_in_no_canonical_spelling_is_refused_naming_why(text, reason):
+    with pytest.raises(ValueError, match=reason):
+        BotLevel.parse(text)
+
+
+@pytest.mark.parametrize("text", [*GOOD, *BAD, *STRICT, "policy:nope", " ismcts:7MS\t"])
+def test_the_grammar_is_the_servers(text):
+    """What BotLevel accepts the server accepts, spelt the same (policy names: the ones the server offers)."""
+    from unokart.server.protocol import ServerError, bot_level
+
+    try:
+        parsed = str(BotLevel.parse(text))
+    except ValueError:
+        parsed = None
+    try:
+        served = bot_level(text, frozenset({"baseline", "Some_Net-2", "nope"}))
+    except ServerError:
+        served = None
+    assert parsed == served
+
+
 @pytest.mark.parametrize("text", [t for t in GOOD if not t.startswith("policy")] + [t for t in BAD if t != "policy:"])
 def test_the_grammar_accepts_exactly_what_make_bot_builds(text):
-    """(``policy:`` alone BotLevel refuses as no level; make_bot tries to load a model from no path.)"""
+    """(``policy:`` alone BotLevel refuses as no level; make_bot tries to load a model from no path. make_bot,
+    in bots/, is laxer than STRICT: it reads the budget with str.isdigit.)"""
     try:
         BotLevel.parse(text)
         parsed = None
