@@ -11,8 +11,9 @@ the colour then asked for (knowledge.hand_voids), so colours it lacks are
 worth leading and choosing, and points are shed when it is about to go out.
 
 Then search: each iteration deals the cards this seat cannot see at random,
-consistent with its view (hand sizes, the discard pile, the voids above), and
-plays every candidate move on that same deal, the round then played out with
+consistent with its view (hand sizes, the discard pile, the voids above, the
+cards a challenged player showed it), and plays every candidate move on that
+same deal, the round then played out with
 the heuristic's choices (bots/playout.py), this seat's patient as it will play
 them. Sharing deals between moves (common random numbers) leaves the
 differences to the moves, not the cards. The prior's move is kept unless a
@@ -34,7 +35,7 @@ from .careful import LEAD_LACKED, CarefulBot
 from .determinize import Determinizer
 from .heuristic import HeuristicBot
 from .knowledge import next_seat_lacks
-from .playout import THREAT, color_scores, playout, round_value
+from .playout import THREAT, color_scores, play_candidates
 
 DEFAULT_ITERATIONS = 60  # playouts per decision, shared between the candidate moves
 PLAYOUT_LIMIT = 400  # actions; a round still running then is scored by hand sizes
@@ -85,8 +86,9 @@ class IsmctsBot(CarefulBot):
 
     def search(self, view: View, candidates: list[Action], default: int, rng: random.Random) -> Action:
         """Every candidate is tried on the same deals (common random numbers): the differences
-        between candidates then come from the moves, not from the luck of the deal. The
-        ``default`` candidate (the prior's) stands unless another clearly beats it."""
+        between candidates then come from the moves, not from the luck of the deal (only a stock
+        reshuffled within a playout, drawn from the one ``rng``, differs). The ``default``
+        candidate (the prior's) stands unless another clearly beats it."""
         deal = Determinizer(view)
         seat, k = view.seat, len(candidates)
         assert seat is not None
@@ -96,13 +98,8 @@ class IsmctsBot(CarefulBot):
         deadline = time.perf_counter() + self.milliseconds / 1000 if self.milliseconds else None
         done = 0
         while (done < deals) if deadline is None else (done < 2 or time.perf_counter() < deadline):
-            deal_seed = rng.getrandbits(64)
-            values = []
-            for action in candidates:
-                game = deal.sample(random.Random(deal_seed))
-                game.apply(action)
-                playout(game, PLAYOUT_LIMIT, seat)  # this seat goes on as it plays: patiently
-                values.append(round_value(game, seat, POINT_SCALE))
+            hands, stock, guilty = deal.cards(rng)  # dealt once, played by every candidate
+            values = play_candidates(view, hands, stock, candidates, seat, rng, guilty, PLAYOUT_LIMIT, POINT_SCALE)
             base = values[default]
             for i, value in enumerate(values):
                 gains[i] += value - base

@@ -8,11 +8,12 @@ most of its time here.
 
 from __future__ import annotations
 
-from typing import Final
+import random
+from typing import Any, Final
 
 from ..rules.actions import ACCEPT, DRAW, PASS, PLAY, Action
 from ..rules.cards import DRAW_TWO, FACE_COLOR, FACE_POINTS, FACE_RANK, REVERSE, SKIP, WILD_DRAW_FOUR, WILD_ITEM_BOX
-from ..rules.engine import Game
+from ..rules.engine import Game, shuffle
 from ..rules.states import AWAIT_COLOR, AWAIT_DRAWN, AWAIT_SWAP, AWAIT_TARGET, GAME_OVER, ROUND_OVER
 
 THREAT: Final = 2  # an opponent holding this many cards or fewer is about to go out
@@ -162,3 +163,47 @@ def round_value(game: Game, seat: int, point_scale: float) -> float:
         return 1.0 if winner == seat else -1.0
     value = min(0.9, gain / point_scale)
     return value if winner == seat else -value
+
+
+def deal(hidden: list[int], hands: list[list[int]], sizes: list[int], lacks: list[int], counts: list[int],
+         rng: random.Random) -> None:
+    """Shuffle the ``hidden`` cards and deal them into ``hands`` (which hold what is known already) up to
+    ``sizes``; what is left of ``hidden`` is the stock. A seat read as lacking faces (``lacks``: a bit
+    mask of faces) for ``counts`` of its cards gets that many it may hold first, if there are that many."""
+    shuffle(rng, hidden)
+    for seat in range(len(sizes)):
+        count = counts[seat]
+        if not count:
+            continue
+        mask = lacks[seat]
+        picked: list[int] = []
+        for i in range(len(hidden)):
+            if not (mask >> hidden[i]) & 1:
+                picked.append(i)
+                if len(picked) == count:
+                    break
+        if len(picked) == count:  # otherwise the reading was wrong: deal freely
+            hand = hands[seat]
+            for i in picked:
+                hand.append(hidden[i])
+            for j in range(count - 1, -1, -1):
+                hidden.pop(picked[j])
+    for seat in range(len(sizes)):
+        free = sizes[seat] - len(hands[seat])
+        if free > 0:
+            hand = hands[seat]
+            for _ in range(free):
+                hand.append(hidden.pop())
+
+
+def play_candidates(view: Any, hands: list[list[int]], stock: list[int], candidates: list[Action], seat: int,
+                    rng: random.Random, w4_guilty: bool, limit: int, point_scale: float) -> list[float]:
+    """Each candidate played on the same deal (``hands`` and ``stock`` of ``view``'s position, never
+    changed), the round played out (``seat`` patient) and valued for ``seat`` (``round_value``)."""
+    values: list[float] = []
+    for action in candidates:
+        game = Game.from_view(view, [hand[:] for hand in hands], stock[:], rng, w4_guilty)
+        game.apply(action)
+        playout(game, limit, seat)
+        values.append(round_value(game, seat, point_scale))
+    return values
