@@ -20,7 +20,7 @@ import websockets
 
 from unokart import Action, Game
 from unokart.rules.cards import FACE_CODE
-from unokart.server.shuffle import commitment
+from unokart.server.shuffle import commitments_of
 
 from .ports import free_port
 
@@ -339,7 +339,7 @@ def check_messages_against_record(clients: dict, number: int, stored: dict) -> i
     version = min(by_version)
     rounds = record["rounds"]
     game = Game.new(record["players"], seed=rounds[0]["seed"], options=record["options"])
-    assert [commitment(r["seed"]) for r in rounds] == stored["commitments"]
+    assert commitments_of([r["seed"] for r in rounds], record["players"], record["options"]) == stored["commitments"]
     checked = 0
     for index, rnd in enumerate(rounds):
         if index:

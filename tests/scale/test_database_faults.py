@@ -31,7 +31,7 @@ import psycopg
 import pytest
 
 from unokart.rules import Game
-from unokart.server.shuffle import commitment, record_of, verify
+from unokart.server.shuffle import commitments_of, record_of, verify
 from unokart.server.store_postgres import PostgresStore
 
 from helpers.server import Client, Server, check_messages_against_record
@@ -214,4 +214,4 @@ def _as_served(store: PostgresStore, game_id: int, summary: dict) -> dict:
     """A game as GET /api/games/<id> gives it (its record and commitments), straight from the database."""
     g = store.load_game(game_id)
     record = Game.from_record(record_of(g.players, g.options, g.seeds, g.actions)).record()
-    return {**summary, "record": record, "commitments": [commitment(seed) for seed in g.seeds]}
+    return {**summary, "record": record, "commitments": commitments_of(g.seeds, g.players, g.options, g.bound)}

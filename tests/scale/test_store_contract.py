@@ -17,7 +17,7 @@ import pytest
 
 from unokart.rules import Game
 from unokart.server import protocol
-from unokart.server.shuffle import commitment, record_of, verify
+from unokart.server.shuffle import commitments_of, record_of, verify
 from unokart.server.store import SQLiteStore, StoredSeat
 from unokart.server.store_postgres import PostgresStore, migrations
 
@@ -171,7 +171,8 @@ def test_a_whole_game_of_bots_through_the_table_service_is_stored_as_a_verifiabl
     record = record_of(stored.players, stored.options, stored.seeds, stored.actions)
     replayed = Game.from_record(record)
     assert replayed.awaiting == "game_over" and replayed.scores == scores == summary["scores"]
-    verified = verify(record, [commitment(s) for s in stored.seeds], summary)
+    assert stored.bound  # a game stored now: its first commitment binds the players and house rules
+    verified = verify(record, commitments_of(stored.seeds, stored.players, stored.options), summary)
     assert verified.winner == summary["winner"] and len(verified.rounds) == summary["rounds"]
     assert store.load_table(code).version == sum(1 + len(a) for a in stored.actions)
 

@@ -61,7 +61,7 @@ def test_a_long_game_is_replayed_in_slices_with_the_event_loop_turning_between_t
         store = SQLiteStore(tmp_path / "tables.sqlite")
         service = TableService(store, Settings(bot_delay=0.0, round_pause=0.0, grace=30.0))
         table = create(service, seats=4, bots={str(s): "random" for s in range(4)}, start=True,
-                       options={"target_score": 300})
+                       options={"target_score": 1000})  # 300 made a game of 276 actions once: too short
         while table.status != "game_over":
             await asyncio.sleep(0.01)
         await service.close()

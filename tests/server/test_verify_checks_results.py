@@ -21,7 +21,7 @@ from typer.testing import CliRunner
 from unokart.bots import make_bot
 from unokart.cli import app
 from unokart.rules import Game
-from unokart.server.shuffle import commitment
+from unokart.server.shuffle import commitments_of
 
 runner = CliRunner()
 
@@ -53,7 +53,7 @@ def finished() -> dict:
     assert game.game_winner is not None
     return {"id": 1, "code": "K7Q2XM", "game": 1, "players": list(record["players"]), "scores": list(game.scores),
             "winner": game.game_winner, "rounds": len(record["rounds"]), "finished_at": "2026-12-01T10:00:00Z",
-            "record": record, "commitments": [commitment(r["seed"]) for r in record["rounds"]]}
+            "record": record, "commitments": commitments_of([r["seed"] for r in record["rounds"]], record["players"], record.get("options", {}))}
 
 
 def _verify(tmp_path, game: dict, *flags: str):
@@ -173,3 +173,44 @@ def test_commitments_carried_by_the_file_itself_are_printed_to_be_compared_with_
     flags = [arg for digest in finished["commitments"] for arg in ("--commitment", digest)]
     own = _verify(tmp_path, finished, *flags)
     assert own.exit_code == 0 and t("server.verify.compare", "en") not in own.output, own.output
+
+
+# The first commitment binds the players and every house rule with the seed (PROTOCOL.md section 7): a record's
+# target score, house rule or player edited after the game is refused, naming what the record now states.
+
+def test_an_edited_target_score_is_refused_naming_it(finished, tmp_path):
+    winner = finished["winner"]
+    for target in (finished["scores"][winner], finished["record"]["options"]["target_score"] + 100):
+        forged = copy.deepcopy(finished)
+        forged["record"]["options"]["target_score"] = target  # still replays to the same end
+        _refused(_verify(tmp_path, forged), "Round 1", "house rules", f'"target_score": {target}', "NOT")
+
+
+def test_an_edited_house_rule_or_player_in_the_record_is_refused(finished, tmp_path):
+    forged = copy.deepcopy(finished)
+    forged["record"]["options"]["jump_in"] = False  # the default, written out: the same rules, still verified
+    assert _verify(tmp_path, forged).exit_code == 0
+    forged["record"]["options"]["hand_size"] = 8
+    _refused(_verify(tmp_path, forged), "Round 1", '"hand_size": 8')
+    forged = copy.deepcopy(finished)
+    forged["record"]["players"][1] = "Mallory"
+    forged["players"][1] = "Mallory"  # the stated result agrees with the edit; only the commitment does not
+    _refused(_verify(tmp_path, forged), "Round 1", "Mallory")
+
+
+def test_a_verified_game_says_its_first_commitment_binds_its_players_and_rules(finished, tmp_path):
+    result = _verify(tmp_path, finished)
+    assert result.exit_code == 0, result.output
+    assert "also binds the players" in result.output and '"target_score": 150' in result.output
+
+
+def test_a_record_whose_first_commitment_is_the_seed_alone_is_not_called_verified(finished, tmp_path):
+    """A game stored before the binding: its deals check out, but nothing proves its rules, so it is refused,
+    saying so; a forger cannot use the old form to pass an edited target score."""
+    from unokart.server.shuffle import commitment
+
+    old = copy.deepcopy(finished)
+    old["commitments"][0] = commitment(old["record"]["rounds"][0]["seed"])
+    _refused(_verify(tmp_path, old), "seed alone", '"target_score": 150', "NOT")
+    old["record"]["options"]["target_score"] = finished["scores"][finished["winner"]]
+    _refused(_verify(tmp_path, old), "seed alone", "NOT")

@@ -248,6 +248,8 @@ def register(app: typer.Typer) -> None:
             raise typer.Exit(2)
         for number, seed, digest in verified.rounds:
             typer.echo(t("server.verify.round_ok", round=number, seed=seed, sha256=digest))
+        typer.echo(t("server.verify.bound", players=json.dumps(verified.players, ensure_ascii=False),
+                     options=json.dumps(verified.options)))
         typer.echo(t("server.verify.result", scores=json.dumps(verified.scores), winner=verified.winner,
                      name=verified.players[verified.winner]))
         typer.echo(t("server.verify.ok", count=len(verified.rounds)))

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from ..i18n import t
 from ..narrate import describe_event
 from ..rules.view import may_see
-from .shuffle import commitment
+from .shuffle import commitments_of
 
 if TYPE_CHECKING:
     from .tables import Seat, Table
@@ -62,9 +62,13 @@ def commitments(table: "Table") -> list[dict]:
     game = table.game
     assert game is not None
     out = []
-    for number, seed in enumerate(table.seeds, 1):
+    made_for, digests = table.digests
+    if made_for != (table.game_id, len(table.seeds)):  # the first binds the rules: a JSON text, hashed once
+        digests = commitments_of(table.seeds, game.names, game.options, table.bound)
+        table.digests = ((table.game_id, len(table.seeds)), digests)
+    for number, (seed, digest) in enumerate(zip(table.seeds, digests), 1):
         ended = number < game.round or game.awaiting in ENDED
-        out.append({"round": number, "sha256": commitment(seed), "seed": seed if ended else None})
+        out.append({"round": number, "sha256": digest, "seed": seed if ended else None})
     return out
 
 

@@ -31,7 +31,8 @@ CREATE TABLE IF NOT EXISTS seats (
 CREATE UNIQUE INDEX IF NOT EXISTS seats_token ON seats (token_hash) WHERE token_hash IS NOT NULL;
 CREATE TABLE IF NOT EXISTS games (
     id INTEGER PRIMARY KEY AUTOINCREMENT, code TEXT NOT NULL, game INTEGER NOT NULL, players TEXT NOT NULL,
-    options TEXT NOT NULL, started REAL NOT NULL, finished REAL, scores TEXT, winner INTEGER);
+    options TEXT NOT NULL, started REAL NOT NULL, finished REAL, scores TEXT, winner INTEGER,
+    bound INTEGER NOT NULL DEFAULT 0);
 CREATE INDEX IF NOT EXISTS games_code ON games (code, game);
 CREATE TABLE IF NOT EXISTS rounds (
     game_id INTEGER NOT NULL, round INTEGER NOT NULL, seed INTEGER NOT NULL, PRIMARY KEY (game_id, round));
@@ -84,6 +85,7 @@ class StoredGame:
     seeds: list[int]
     actions: list[list[str]]  # per round
     finished: float | None = None
+    bound: bool = False  # its first commitment binds its players and house rules (games stored before: only the seed)
 
 
 @dataclass
@@ -146,7 +148,7 @@ class _SQLiteTransaction:
 
     def start_game(self, code: str, number: int, players: list[str], options: dict, seed: int) -> int:
         """A new game and its first round; returns the game's id."""
-        cursor = self.db.execute("INSERT INTO games (code, game, players, options, started) VALUES (?, ?, ?, ?, ?)",
+        cursor = self.db.execute("INSERT INTO games (code, game, players, options, started, bound) VALUES (?, ?, ?, ?, ?, 1)",
                                  (code, number, json.dumps(players), json.dumps(options), time.time()))
         game_id = cursor.lastrowid
         assert game_id is not None
@@ -186,6 +188,9 @@ class SQLiteStore:
         # ...and a log reset after a checkpoint gives its disk space back.
         self.db.execute(f"PRAGMA journal_size_limit={int(wal_limit)}")
         self.db.executescript(SCHEMA)
+        if "bound" not in {row[1] for row in self.db.execute("PRAGMA table_info(games)")}:
+            # A database made before first commitments bound the rules: its games keep the seed-only form.
+            self.db.execute("ALTER TABLE games ADD COLUMN bound INTEGER NOT NULL DEFAULT 0")
         self._wal = self.path + "-wal"
         self._commits = 0
         self._over = False  # the log is past its limit: the writer empties it at its next chance
@@ -296,16 +301,16 @@ class SQLiteStore:
 
     def load_game(self, game_id: int, db: sqlite3.Connection | None = None) -> StoredGame | None:
         db = db or self.db
-        row = db.execute("SELECT game, players, options, finished FROM games WHERE id = ?", (game_id,)).fetchone()
+        row = db.execute("SELECT game, players, options, finished, bound FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None:
             return None
-        number, players, options, finished = row
+        number, players, options, finished, bound = row
         seeds = [seed for (seed,) in db.execute("SELECT seed FROM rounds WHERE game_id = ? ORDER BY round", (game_id,))]
         actions: list[list[str]] = [[] for _ in seeds]
         for round_number, text in db.execute(
                 "SELECT round, action FROM actions WHERE game_id = ? ORDER BY round, idx", (game_id,)):
             actions[round_number - 1].append(text)
-        return StoredGame(game_id, number, json.loads(players), json.loads(options), seeds, actions, finished)
+        return StoredGame(game_id, number, json.loads(players), json.loads(options), seeds, actions, finished, bool(bound))
 
     def finished_games(self, limit: int = 200) -> list[dict]:
         """Summaries of finished games, newest first."""

@@ -119,7 +119,7 @@ class _PostgresTransaction:
         """A new game and its first round; returns the game's id."""
         self._fence(code)
         row = self.db.execute(
-            "INSERT INTO games (code, game, players, options, started) VALUES (%s, %s, %s, %s, %s) RETURNING id",
+            "INSERT INTO games (code, game, players, options, started, bound) VALUES (%s, %s, %s, %s, %s, true) RETURNING id",
             (code, number, _json(players), _json(options), time.time())).fetchone()
         assert row is not None
         game_id = row[0]
@@ -358,16 +358,16 @@ class PostgresStore:
             return self._game(db, game_id)
 
     def _game(self, db: psycopg.Connection, game_id: int) -> StoredGame | None:
-        row = db.execute("SELECT game, players, options, finished FROM games WHERE id = %s", (game_id,)).fetchone()
+        row = db.execute("SELECT game, players, options, finished, bound FROM games WHERE id = %s", (game_id,)).fetchone()
         if row is None:
             return None
-        number, players, options, finished = row
+        number, players, options, finished, bound = row
         seeds = [seed for (seed,) in db.execute("SELECT seed FROM rounds WHERE game_id = %s ORDER BY round", (game_id,))]
         actions: list[list[str]] = [[] for _ in seeds]
         for round_number, text in db.execute(
                 "SELECT round, action FROM actions WHERE game_id = %s ORDER BY round, idx", (game_id,)):
             actions[round_number - 1].append(text)
-        return StoredGame(game_id, number, players, options, seeds, actions, finished)
+        return StoredGame(game_id, number, players, options, seeds, actions, finished, bound)
 
     def finished_games(self, limit: int = 200) -> list[dict]:
         """Summaries of finished games, newest first."""

@@ -30,7 +30,7 @@ from . import messages, protocol
 from .bots import AUTOPILOT, BotScheduler, Job, Request
 from .limits import TokenBucket, talk_bucket, talk_limited
 from .protocol import Said, ServerError
-from .shuffle import commitment, new_seed, record_of
+from .shuffle import commitments_of, new_seed, record_of
 from .store import CHAT_KEPT, LeaseLost, Store, StoredSeat, StoredTable, Transaction
 from .writer import GroupWriter
 
@@ -158,6 +158,8 @@ class Table:
         self.game: Game | None = None
         self.game_id = 0
         self.seeds: list[int] = []
+        self.bound = True  # the first commitment binds the players and house rules (False: a game stored before)
+        self.digests: tuple[tuple[int, int], list[str]] = ((0, 0), [])  # (game id, rounds) -> each round's commitment
         self.sent = 0  # events of the current round already broadcast
         self.connections: set[Listener] = set()
         self.deadline: float | None = None
@@ -345,7 +347,7 @@ class TableService:
             self.forget(table.code)
             return
         table.status, table.game_number, table.version = fresh.status, fresh.game_number, fresh.version
-        table.game, table.game_id, table.seeds = fresh.game, fresh.game_id, fresh.seeds
+        table.game, table.game_id, table.seeds, table.bound = fresh.game, fresh.game_id, fresh.seeds, fresh.bound
         for seat, now in zip(table.seats, fresh.seats):
             seat.kind, seat.name, seat.level, seat.token_hash = now.kind, now.name, now.level, now.token_hash
         table.tokens = fresh.tokens
@@ -441,7 +443,7 @@ class TableService:
         if stored.game is not None:
             g = stored.game
             table.game = game or Game.from_record(record_of(g.players, g.options, g.seeds, g.actions))
-            table.game_id, table.seeds = g.id, g.seeds
+            table.game_id, table.seeds, table.bound = g.id, g.seeds, g.bound
             table.sent = len(table.game.events)
         table.chat.extend(stored.chat)
         return table
@@ -564,7 +566,7 @@ class TableService:
         g = self.store.load_game(game_id)
         assert g is not None
         record = Game.from_record(record_of(g.players, g.options, g.seeds, g.actions)).record()
-        return {**summary, "record": record, "commitments": [commitment(seed) for seed in g.seeds]}
+        return {**summary, "record": record, "commitments": commitments_of(g.seeds, g.players, g.options, g.bound)}
 
     def join(self, table: Table, name: str, seat: int | None = None) -> tuple[int, str]:
         """Take an empty seat in the lobby; returns the seat and its new secret token. Refused: nothing changes."""
@@ -845,7 +847,7 @@ class TableService:
         version, number = table.version + 1, table.game_number + 1
         with self._writing(table) as tx:
             game_id = tx.start_game(table.code, number, players, table.options.to_dict(), seed)
-        table.game, table.game_id, table.seeds, table.sent = game, game_id, [seed], 0
+        table.game, table.game_id, table.seeds, table.sent, table.bound = game, game_id, [seed], 0, True
         table.version, table.game_number, table.status = version, number, "playing"
         for index, seat in enumerate(table.seats):
             seat.last_action = None
