@@ -174,3 +174,15 @@ def test_each_routes_documented_error_codes_are_the_published_ones_status_by_sta
                      for status, answer in routes[route]["responses"].items()
                      if status[0] in "45" and "allOf" in answer["content"]["application/json"]["schema"]}
         assert _documented_codes(text, known) == published, route
+
+
+def test_the_address_message_budget_is_in_the_protocol_with_the_servers_own_figures():
+    """A client written from PROTOCOL.md alone, with all its connections on one address, must learn that they
+    share one budget (it got no acknowledgement in 16 s when only the README said so)."""
+    from unokart.server.app import ADDRESS_SHARE
+
+    websocket = _section(3)
+    assert f"{ADDRESS_SHARE} × `--rate-limit`" in websocket and f"{2 * ADDRESS_SHARE} × `--rate-limit`" in websocket
+    default = 20  # serve's --rate-limit
+    assert f"({ADDRESS_SHARE * default} by" in websocket and f"({2 * ADDRESS_SHARE * default})" in websocket
+    assert "1007" in websocket and "UTF-8" in websocket  # the one close bad input causes besides an oversized frame

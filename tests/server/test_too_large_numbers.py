@@ -4,6 +4,7 @@ created a table while a join with `null` was refused."""
 
 from __future__ import annotations
 
+import json
 import time
 
 import httpx
@@ -57,3 +58,34 @@ def test_a_null_body_is_refused_at_creation_as_at_a_join_and_no_body_is_the_defa
         refused = httpx.post(url, content=b"null", headers=headers)
         assert refused.status_code == 400 and refused.json()["code"] == "not_object", (url, refused.text)
     assert httpx.post(server.url + "/api/tables").status_code == 201
+
+
+def test_a_5000_digit_integer_is_said_too_large_not_invalid_json(server):
+    """Valid JSON holding an integer longer than Python reads (4,300 digits): over HTTP the number is named too
+    large, never "not valid JSON"; over the websocket the message is over its 4096 bytes, and is said so."""
+    import asyncio
+
+    from helpers.server import Client
+
+    code = server.create(seats=2)["code"]
+    huge = "7" * 5000
+
+    async def main() -> dict:
+        client = await Client.connect(server, code)
+        await client.send_raw('{"type": "ping", "id": ' + huge + "}")
+        answer = json.loads(await asyncio.wait_for(client.ws.recv(), 20))
+        await client.send(type="ping", id=1)  # the connection goes on
+        pong = json.loads(await asyncio.wait_for(client.ws.recv(), 20))
+        await client.ws.close()
+        return answer, pong
+
+    answer, pong = asyncio.run(main())
+    assert answer["code"] == "too_large" and "4096 bytes" in answer["message"], answer
+    assert pong == {"type": "pong", "re": 1}
+    for url, body in ((server.url + "/api/tables", '{"seats": ' + huge + "}"),
+                      (f"{server.url}/api/tables/{code}/join", '{"name": "Ann", "seat": ' + huge + "}")):
+        response = httpx.post(url, content=body.encode(), headers={"Content-Type": "application/json"})
+        assert response.status_code == 400 and response.json()["code"] == "number_too_large", response.text
+        assert "5000 digits" in response.json()["message"]
+    broken = httpx.post(server.url + "/api/tables", content=b'{"seats": 2,', headers={"Content-Type": "application/json"})
+    assert broken.status_code == 400 and broken.json()["code"] == "bad_request"  # JSON that is broken still is

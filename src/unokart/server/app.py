@@ -284,6 +284,10 @@ def create_app(db_path: str | Path, settings: Settings | None = None, database: 
     async def http_error(request: Request, err: HTTPException) -> Response:
         code = {404: "not_found", 405: "not_allowed"}.get(err.status_code, "bad_request")
         refused = ServerError(code, status=err.status_code)
+        if err.status_code == 400 and isinstance(err.__cause__, ValueError):
+            body = await request.body()  # FastAPI's "error parsing the body": JSON, but a number too long to read?
+            if _number_too_long(body):
+                refused = protocol.number_too_large(body)
         headers = {"Allow": _allowed(request)} if err.status_code == 405 else None
         return JSONResponse(refused.payload(_language(request)), status_code=err.status_code, headers=headers)
 
@@ -326,7 +330,7 @@ def create_app(db_path: str | Path, settings: Settings | None = None, database: 
 
     @app.post("/api/tables", status_code=201, responses=_refusals({
         400: ("bad_request", "not_object", "unknown_field", "wrong_type", "bad_value", "bad_options", "bad_seats",
-              "bad_timer", "bad_level", "no_such_model", "no_such_seat", "seats_empty"),
+              "bad_timer", "bad_level", "no_such_model", "no_such_seat", "seats_empty", "number_too_large"),
         413: ("too_large",), 429: ("too_many_requests",), 503: ("server_full", "table_unavailable")}))
     async def create_table(request: Request, body: protocol.CreateTable | None = None) -> dict:
         if body is None and (await request.body()).strip():
@@ -363,7 +367,7 @@ def create_app(db_path: str | Path, settings: Settings | None = None, database: 
 
     @app.post("/api/tables/{code}/join", responses=_refusals({
         400: ("bad_request", "not_object", "unknown_field", "wrong_type", "missing_field", "bad_value", "bad_name",
-              "no_such_seat"),
+              "no_such_seat", "number_too_large"),
         404: ("no_such_table",), 409: ("seat_taken", "table_full", "already_started", "no_such_seat"),
         413: ("too_large",), 429: ("too_many_requests",), 503: ("table_unavailable",)}))
     async def join_table(request: Request, code: str, body: protocol.JoinTable) -> dict:
@@ -588,6 +592,17 @@ def _allowed(request: Request) -> str:
         if isinstance(route, Route) and route.path_regex.fullmatch(request.scope["path"]):
             methods |= route.methods or set()
     return ", ".join(sorted(methods))
+
+
+def _number_too_long(body: Any) -> bool:
+    """JSON refused only for an integer longer than Python reads (not a syntax error, not bytes that are not UTF-8)."""
+    try:
+        json.loads(body)
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
+        return False
+    except ValueError:
+        return True
+    return False
 
 
 def _is_json(body: Any) -> bool:

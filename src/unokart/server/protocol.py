@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import json
 import re as regex
+import sys
 import unicodedata
 from typing import Annotated, Any, Literal, Union
 
@@ -144,6 +145,14 @@ class ServerError(Exception):
         if re is not None:
             out["re"] = re
         return out
+
+
+def number_too_large(text: str | bytes) -> ServerError:
+    """JSON holding an integer too long to read: said to be a number too large, not "not valid JSON"."""
+    if isinstance(text, bytes):
+        text = text.decode("utf-8", "replace")
+    digits = max(map(len, regex.findall(r"[0-9]+", text)), default=0)
+    return ServerError("number_too_large", digits=digits, limit=sys.get_int_max_str_digits() or digits)
 
 
 def no_such_seat(value: object) -> ServerError:
@@ -453,8 +462,8 @@ def parse_message(text: str | bytes | None) -> tuple[Message, Any]:
         raise ServerError("bad_json", reason=Said("server.reason.nested")) from None
     except json.JSONDecodeError as err:  # where the text stops being JSON, in words (not the parser's English)
         raise ServerError("bad_json", reason=Said("server.reason.json_at", position=err.pos + 1)) from None
-    except ValueError:  # an integer of thousands of digits
-        raise ServerError("bad_json", reason=Said("server.reason.json_number")) from None
+    except ValueError:  # valid JSON, but an integer longer than Python reads (4,300 digits)
+        raise number_too_large(text) from None
     if not isinstance(data, dict):
         raise ServerError("not_object")
     ident = usable_id(data.get("id"))
