@@ -31,7 +31,7 @@ DEFAULT_SERVER = "http://127.0.0.1:8000"
 ANSWER_TIMEOUT = 10.0  # seconds to wait for the server's answer to an action
 RETRY_DELAYS = (0.5, 1.0, 2.0, 4.0)  # then every 4 s, for as long as the app runs
 # Join errors that no retry can fix: the player must choose another table or name.
-STOP, REJOIN = "stop", "rejoin"
+STOP, REJOIN, SYNC = "stop", "rejoin", "sync"
 FATAL_CODES = frozenset(("no_such_table", "table_full", "already_started", "bad_name", "seat_taken", "no_such_seat"))
 
 
@@ -157,6 +157,7 @@ class RemoteTable(TableSource):
         self.legal = []
         self.table: dict | None = None  # the latest table summary
         self.version = 0
+        self._whole_next = True  # the first state of a connection is whole: no version gap to judge
         self._seen: set[tuple] = set()  # (game, round, i) of events already passed on
         self._ws = None
         self._ids = itertools.count(1)
@@ -252,6 +253,7 @@ class RemoteTable(TableSource):
             try:
                 async with websockets.connect(self.ws_url, open_timeout=5) as ws:
                     self._ws = ws
+                    self._whole_next = True
                     try:
                         await self._hello(ws)
                     except websockets.exceptions.ConnectionClosed:
@@ -263,6 +265,8 @@ class RemoteTable(TableSource):
                             return
                         if outcome == REJOIN:
                             break
+                        if outcome == SYNC:
+                            await ws.send(json.dumps({"type": "sync"}))
             except (OSError, asyncio.TimeoutError, websockets.exceptions.WebSocketException):
                 pass
             finally:
@@ -342,8 +346,9 @@ class RemoteTable(TableSource):
             self._take_seats(self.table["seats"])
             self._notify()
         elif kind == "state":
-            self._take_state(message)
+            outcome = self._take_state(message)
             self._answer(message)
+            return outcome
         elif kind == "error":
             return self._take_error(message)
         return None
@@ -351,7 +356,10 @@ class RemoteTable(TableSource):
     def _take_seats(self, seats: list[dict]) -> None:
         self.away = any(place["seat"] == self.seat and place["away"] for place in seats)
 
-    def _take_state(self, message: dict) -> None:
+    def _take_state(self, message: dict) -> str | None:
+        """Take a state; SYNC when versions jumped (they grow by one): a state never reached us."""
+        missed = not self._whole_next and message["version"] > self.version + 1
+        self._whole_next = False
         self.version = message["version"]
         deadline = message.get("deadline")
         self.deadline = deadline["at"] / 1000 if deadline and deadline["seat"] == self.seat else None
@@ -372,6 +380,7 @@ class RemoteTable(TableSource):
                 fresh.append(event)
         if self._on_change:
             self._on_change(fresh, None)
+        return SYNC if missed else None
 
     def _take_error(self, message: dict) -> str | None:
         code, text = message.get("code"), message.get("message") or message.get("code")
