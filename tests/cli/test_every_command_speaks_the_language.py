@@ -13,7 +13,8 @@ from unokart.cli import app
 from unokart.i18n import LANGUAGES, t
 
 COMMANDS = {"replay": "cli.help.replay", "watch": "cli.help.watch", "simulate": "sim.help.simulate",
-            "serve": "server.help.serve", "verify": "server.help.verify", "play": "tui.help.play"}
+            "serve": "server.help.serve", "verify": "server.help.verify", "play": "tui.help.play",
+            "backup": "server.help.backup"}
 
 
 def flat(text: str) -> str:
@@ -56,7 +57,7 @@ def test_the_commands_own_words_come_from_the_catalogue(lang):
     (["replay"], "cli.usage.missing_argument", {"name": "RECORD"}),
     (["replay", "a.json", "b.json"], "cli.usage.extra_arguments", {"args": "b.json"}),
     (["nosuch"], "cli.usage.no_such_command",
-     {"name": "nosuch", "commands": "play, replay, serve, simulate, verify, watch"}),
+     {"name": "nosuch", "commands": "backup, play, replay, serve, simulate, verify, watch"}),
 ])
 def test_an_argument_error_is_one_sentence_in_the_language_and_exit_2(args, key, fields, lang):
     result = invoke("--lang", lang, *args)

@@ -1,4 +1,5 @@
-"""``unokart serve`` (the game server) and ``unokart verify`` (check a finished game: its deals and its result)."""
+"""``unokart serve`` (the game server), ``unokart verify`` (check a finished game: its deals and its result) and
+``unokart backup`` (an online copy of the server's SQLite database)."""
 
 from __future__ import annotations
 
@@ -114,6 +115,42 @@ def policies(folder: Path | None) -> frozenset[str]:
     return frozenset(known_policies(str(folder) if folder is not None else None))
 
 
+def backup(source: Path, target: Path) -> dict[str, int]:
+    """An online copy of the server's SQLite database with SQLite's backup API, while the server runs and writes.
+
+    All pages in one step: a reader of a WAL database holds its snapshot without blocking the server's writes,
+    while a copy in steps starts again after each write the server makes (under play, it might never end).
+    Returns what the copy holds."""
+    if target.exists():
+        raise BadFlag("server.backup.error.exists", path=target)
+    if not source.is_file():
+        raise BadFlag("server.backup.error.no_db", path=source)
+    folder = target.parent if str(target.parent) else Path(".")
+    if not folder.is_dir():
+        raise BadFlag("server.serve.error.db_folder", folder=folder)
+    partial = target.with_name(target.name + ".partial")
+    try:
+        src = sqlite3.connect(f"{source.resolve().as_uri()}?mode=ro", uri=True, timeout=30)
+        try:
+            src.execute("SELECT count(*) FROM games").fetchone()  # a SQLite file, and the server's
+            dst = sqlite3.connect(partial)
+            try:
+                src.backup(dst)
+                held = {name: dst.execute(f"SELECT count(*) FROM {name}").fetchone()[0] for name in ("tables", "games")}
+                held["pages"] = dst.execute("PRAGMA page_count").fetchone()[0]
+                if dst.execute("PRAGMA integrity_check").fetchone()[0] != "ok":
+                    raise sqlite3.DatabaseError("integrity_check")
+            finally:
+                dst.close()
+        finally:
+            src.close()
+        partial.rename(target)  # only a whole copy takes the name asked for
+    except (sqlite3.Error, OSError) as err:
+        partial.unlink(missing_ok=True)
+        raise BadFlag("server.backup.error.failed", path=source, reason=err) from None
+    return held
+
+
 def bind(host: str, port: int) -> socket.socket:
     """The listening socket itself, so that what is announced is the address actually bound (port 0 too)."""
     try:
@@ -217,6 +254,19 @@ def register(app: typer.Typer) -> None:
         if parts.password is None:
             return database
         return parts._replace(netloc=parts.netloc.replace(":" + parts.password + "@", ":***@")).geturl()
+
+    @app.command("backup", help=t("server.help.backup"))
+    def backup_command(
+        target: Path = typer.Argument(..., metavar="COPY", help=t("server.help.backup_copy")),
+        db: Path = typer.Option(Path("unokart.sqlite"), help=t("server.help.backup_db")),
+    ) -> None:
+        try:
+            held = backup(db, target)
+        except BadFlag as err:
+            typer.echo(t(err.key, **err.fields), err=True)
+            raise typer.Exit(2)
+        typer.echo(t("server.backup.done", db=db, copy=target, tables=held["tables"], games=held["games"],
+                     pages=held["pages"]))
 
     @app.command(help=t("server.help.verify"))
     def verify(
