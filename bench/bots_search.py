@@ -6,9 +6,12 @@ candidate move at each, alternately the way search does now (one compiled
 shuffle and deal per deal, shared by the candidates: bots/playout.py) and the
 way it did before (``random.shuffle`` and a new game dealt in Python for every
 candidate). Prints CPU time per playout and playouts a second for each, the
-medians over ``--repeats`` alternating passes, and their ratio.
+medians over ``--repeats`` alternating passes, and their ratio. Then whole
+decisions of ``ismcts:<N>`` for each of ``--budgets`` (the race included, which
+stops a decision early when no move gets ahead of the prior's): the median and
+mean CPU time of a decision, and how many differ from the prior's move.
 
-    python bench/bots_search.py [--positions 60] [--deals 50] [--repeats 7]
+    python bench/bots_search.py [--positions 60] [--deals 50] [--repeats 7] [--budgets 400,800,1600]
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ import time
 from unokart import Game
 from unokart.bots import make_bot
 from unokart.bots.determinize import Determinizer
-from unokart.bots.ismcts import PLAYOUT_LIMIT, POINT_SCALE, search_actions
+from unokart.bots.ismcts import PLAYOUT_LIMIT, POINT_SCALE, IsmctsBot, search_actions
 from unokart.bots.playout import play_candidates, playout, round_value
 from unokart.rules.states import GAME_OVER, ROUND_OVER
 
@@ -89,12 +92,27 @@ def now(found: list, deals: int) -> int:
     return playouts
 
 
+def decisions(found: list, budgets: list[int]) -> None:
+    prior = IsmctsBot(0)
+    print(f"{'budget':>7} {'median ms':>10} {'mean ms':>8} {'not the prior':>14}")
+    for budget in budgets:
+        bot, rng, times, changed = IsmctsBot(budget), random.Random(1), [], 0
+        for view, candidates in found:
+            start = time.process_time()
+            chosen = bot.choose(view, candidates, rng)
+            times.append(time.process_time() - start)
+            changed += chosen != prior.choose(view, candidates, random.Random(0))
+        print(f"{budget:>7} {1000 * statistics.median(times):>10.2f} {1000 * statistics.mean(times):>8.2f} "
+              f"{changed:>6} of {len(found)}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--positions", type=int, default=60, help="decisions searched")
     parser.add_argument("--deals", type=int, default=50, help="deals per decision, each played by every candidate")
     parser.add_argument("--repeats", type=int, default=7, help="alternating passes of each way")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--budgets", default="400,800,1600", help="ISMCTS budgets whose decisions are timed")
     args = parser.parse_args()
     found = positions(args.positions, args.seed)
     times: dict[str, list[float]] = {"before": [], "now": []}
@@ -110,6 +128,7 @@ def main() -> None:
         print(f"{name:>7}: {1e6 * median:7.1f} us a playout, {1 / median:8.0f} playouts a second")
     ratio = statistics.median(times["before"]) / statistics.median(times["now"])
     print(f"  ratio: {ratio:.2f} times the playouts a second")
+    decisions(found, [int(b) for b in args.budgets.split(",")])
 
 
 if __name__ == "__main__":

@@ -18,9 +18,11 @@ the heuristic's choices (bots/playout.py), this seat's patient as it will play
 them. Sharing deals between moves (common random numbers) leaves the
 differences to the moves, not the cards. The prior's move is kept unless a
 searched one beats it by ``CONFIDENCE`` standard errors: round outcomes are
-noisy, and a move chosen for a lucky estimate loses more than search wins. At
-the default budget that is rare (under 1% of decisions): the prior carries
-most of the strength (docs/measurements).
+noisy, and a move chosen for a lucky estimate loses more than search wins.
+The search is a race: a move not ahead of the prior's at a quarter of the
+budget is dropped and its playouts go to the others; with none left the prior's
+move stands, so most decisions cost a quarter of their budget
+(docs/measurements/search.md).
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ DEFAULT_ITERATIONS = 60  # playouts per decision, shared between the candidate m
 PLAYOUT_LIMIT = 400  # actions; a round still running then is scored by hand sizes
 POINT_SCALE = 200.0  # round points worth as much as a whole game
 CONFIDENCE = 3.0  # standard errors by which a searched move must beat the prior's (several moves are compared at once)
+MIN_DEALS = 8  # deals before a candidate may be dropped from the race
 
 _FREE_WORDS = (A.UNO, A.CATCH, A.JUMP)
 
@@ -88,29 +91,37 @@ class IsmctsBot(CarefulBot):
         """Every candidate is tried on the same deals (common random numbers): the differences
         between candidates then come from the moves, not from the luck of the deal (only a stock
         reshuffled within a playout, drawn from the one ``rng``, differs). The ``default``
-        candidate (the prior's) stands unless another clearly beats it."""
+        candidate (the prior's) stands unless another clearly beats it.
+
+        A race: every quarter of the budget, a candidate not ahead of the default so far is
+        dropped, and its playouts go to those still in the race; when none is left, the default
+        stands at once. A candidate behind at a quarter seldom ends ``CONFIDENCE`` standard errors
+        ahead, so little is lost, and most decisions (the prior is mostly right) cost a quarter."""
         deal = Determinizer(view)
         seat, k = view.seat, len(candidates)
         assert seat is not None
-        gains = [0.0] * k  # summed over deals: each candidate's value less the default's
+        gains = [0.0] * k  # summed over the deals a candidate played: its value less the default's
         squares = [0.0] * k
-        deals = max(2, self.iterations // k)
+        alive = [i for i in range(k) if i != default]
         deadline = time.perf_counter() + self.milliseconds / 1000 if self.milliseconds else None
-        done = 0
-        while (done < deals) if deadline is None else (done < 2 or time.perf_counter() < deadline):
-            hands, stock, guilty = deal.cards(rng)  # dealt once, played by every candidate
-            values = play_candidates(view, hands, stock, candidates, seat, rng, guilty, PLAYOUT_LIMIT, POINT_SCALE)
-            base = values[default]
-            for i, value in enumerate(values):
-                gains[i] += value - base
-                squares[i] += (value - base) ** 2
+        every = max(MIN_DEALS, self.iterations // k // 4) if deadline is None else MIN_DEALS
+        done = spent = 0  # deals, and playouts
+        while alive and ((spent < self.iterations or done < 2) if deadline is None
+                         else (done < 2 or time.perf_counter() < deadline)):
+            hands, stock, guilty = deal.cards(rng)  # dealt once, played by every candidate still racing
+            racing = [candidates[default]] + [candidates[i] for i in alive]
+            values = play_candidates(view, hands, stock, racing, seat, rng, guilty, PLAYOUT_LIMIT, POINT_SCALE)
+            for i, value in zip(alive, values[1:]):
+                gains[i] += value - values[0]
+                squares[i] += (value - values[0]) ** 2
             done += 1
-        best, best_score = default, 0.0
-        for i in range(k):
-            mean = gains[i] / done
-            spread = math.sqrt(max(squares[i] / done - mean * mean, 1e-12) / (done - 1))
-            score = mean / spread
-            if score > CONFIDENCE and score > best_score:
+            spent += len(racing)
+            if done % every == 0:
+                alive = [i for i in alive if _score(gains[i], squares[i], done) > 0.0]
+        best, best_score = default, CONFIDENCE
+        for i in alive:  # each has played every deal
+            score = _score(gains[i], squares[i], done)
+            if score > best_score:
                 best, best_score = i, score
         return candidates[best]
 
@@ -127,3 +138,10 @@ class IsmctsBot(CarefulBot):
         lacks = next_seat_lacks(view)
         score = color_scores(view.hand)
         return max(range(4), key=lambda c: score[c] + (LEAD_LACKED * lacks[c] if score[c] else 0.0))
+
+
+def _score(gain: float, square: float, deals: int) -> float:
+    """How many standard errors a candidate's mean gain over the default is above zero."""
+    mean = gain / deals
+    spread = math.sqrt(max(square / deals - mean * mean, 1e-12) / max(1, deals - 1))
+    return mean / spread
