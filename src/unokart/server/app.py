@@ -215,6 +215,13 @@ def create_app(db_path: str | Path, settings: Settings | None = None, database: 
         else:
             store = SQLiteStore(db_path)
         service = TableService(store, settings, clock)
+        metrics = None
+        if settings.metrics:
+            from .metrics import Prometheus
+
+            metrics = service.metrics = Prometheus(service, lambda: sum(sockets.values()))
+            service.bots.waited = metrics.bot_wait
+        app.state.metrics = metrics
         cluster = None
         if redis_url:
             from .cluster import Cluster, connect
@@ -241,6 +248,8 @@ def create_app(db_path: str | Path, settings: Settings | None = None, database: 
         # third of a second here, several on a loaded machine), which the first client asking for it once waited
         # on past its timeout, the event loop blocked for every table meanwhile.
         app.openapi()
+        log.info("ready: %d tables in memory, store %s%s%s", len(service.tables), type(store).__name__,
+                 ", several processes" if cluster is not None else "", ", /metrics on" if metrics else "")
         try:
             yield
         finally:
@@ -249,6 +258,8 @@ def create_app(db_path: str | Path, settings: Settings | None = None, database: 
                 await cluster.close()
             await service.close()
             store.close()
+            if metrics is not None:
+                metrics.close()
 
     app = FastAPI(title="unokart", summary="UNO Mario Kart: tables, seats and games (docs/PROTOCOL.md)",
                   lifespan=lifespan, docs_url="/api/docs", redoc_url=None, openapi_url="/api/openapi.json")
@@ -313,6 +324,13 @@ def create_app(db_path: str | Path, settings: Settings | None = None, database: 
         return JSONResponse(ServerError("internal").payload(_language(request)), status_code=500)
 
     # ------------------------------------------------------------------ HTTP
+    if settings.metrics:
+        @app.get("/metrics", include_in_schema=False)
+        async def metrics_page(request: Request) -> Response:
+            """Prometheus' text format (serve --metrics): on the same port, so firewall it from the players."""
+            body, kind = request.app.state.metrics.exposition()
+            return Response(body, media_type=kind)
+
     @app.get("/api/health", responses={503: {"description": "this process cannot serve tables: what it cannot reach",
                                               "content": {"application/json": {"schema": _UNHEALTHY}}}})
     async def health(request: Request) -> Response:

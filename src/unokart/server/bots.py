@@ -66,6 +66,7 @@ class Job:
     version: int
     requests: list[Request]  # out-of-turn seats first, the seat to act last
     to_act: int | None
+    due: float = 0.0  # time.monotonic() when its decision was due (after the bot delay): its queue wait starts
 
     @property
     def level(self) -> str:
@@ -288,6 +289,7 @@ class BotScheduler:
         self._tasks: set[asyncio.Task] = set()
         self.incidents = 0
         self.current: Callable[[Job], bool] = lambda job: True  # is the job's version still the table's?
+        self.waited: Callable[[float], None] = lambda seconds: None  # a decision's wait from due to started
 
     # ------------------------------------------------------------------ asking
     def ask(self, job: Job) -> None:
@@ -310,6 +312,8 @@ class BotScheduler:
 
     def _decide_due(self, when: float) -> None:
         jobs = [job for job in self._due.pop(when) if self.current(job)]
+        for job in jobs:
+            job.due = time.monotonic()
         if jobs:
             self._spawn(self._decide_batch(jobs))
 
@@ -318,7 +322,14 @@ class BotScheduler:
         work = [(job.requests, seed) for job, seed in zip(jobs, seeds)]
         loop = asyncio.get_running_loop()
         spent = ThreadTime()
-        future = loop.run_in_executor(self._threads, spent.run, decide_each, work, self._thread_bots, self.factory)
+
+        def run(*args: Any) -> Any:
+            now = time.monotonic()  # in the thread: the batch waited behind the one before it, if any
+            for job in jobs:
+                self.waited(now - job.due)
+            return spent.run(*args)
+
+        future = loop.run_in_executor(self._threads, run, decide_each, work, self._thread_bots, self.factory)
         try:
             results = await within(future, self.cheap_timeout * len(jobs), spent.used)
         except asyncio.TimeoutError:
@@ -333,6 +344,7 @@ class BotScheduler:
     def _enqueue_search(self, job: Job) -> None:
         if not self.current(job):
             return
+        job.due = time.monotonic()
         self._waiting.append((next(self._order), job))
         self._next_search()
 
@@ -368,6 +380,7 @@ class BotScheduler:
         seed = self._seeds.getrandbits(64)
         loop = asyncio.get_running_loop()
         timeout = 3 * job.cost / 1000 + SLACK  # CPU seconds: a runaway search stops here
+        self.waited(time.monotonic() - job.due)
         started = time.monotonic()
         used: Callable[[], float] = lambda: time.monotonic() - started
         took = None  # the CPU seconds the search used, as its worker measured them

@@ -195,10 +195,14 @@ def register(app: typer.Typer) -> None:
         database: Optional[str] = typer.Option(None, "--database", metavar="URL", help=t("server.help.database")),
         lease_ttl: float = typer.Option(3.0, min=0.5, max=60.0, help=t("server.help.lease_ttl")),
         forwarded_allow_ips: str = typer.Option("", metavar="ADDRESSES", help=t("server.help.forwarded_allow_ips")),
+        metrics: bool = typer.Option(False, "--metrics", help=t("server.help.metrics")),
+        log_format: str = typer.Option("text", metavar="text|json", help=t("server.help.log_format")),
     ) -> None:
         # Every flag is checked, and the socket bound, before a word is announced (and before the slow imports).
         try:
             number = parse_port(port)
+            if log_format not in ("text", "json"):
+                raise BadFlag("server.serve.error.log_format", value=log_format)
             if database is None:
                 check_db(db)
             check_services(redis_url, database)
@@ -208,24 +212,24 @@ def register(app: typer.Typer) -> None:
             typer.echo(t(err.key, **err.fields), err=True)
             raise typer.Exit(2)
 
-        import logging
-
         import uvicorn
 
         from .app import Settings, create_app
+        from .metrics import log_to_stderr
         from .protocol import MAX_FRAME_BYTES
 
-        logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+        log_to_stderr(log_format)
         url = (url or bound_url(sock)).rstrip("/")
         settings = Settings(bot_delay=bot_delay, round_pause=round_pause, grace=grace, base_url=url,
                             bot_processes=bot_processes, rate_limit=rate_limit, http_rate=http_rate,
                             max_tables=max_tables, idle=idle, models=offered, models_dir=models,
-                            lease_ttl=lease_ttl, chat_rate=chat_rate)
+                            lease_ttl=lease_ttl, chat_rate=chat_rate, metrics=metrics)
         app = create_app(db, settings, database=database, redis_url=redis_url)
         # Proxy headers only from the proxies the operator names: by default none is believed (uvicorn believed
         # 127.0.0.1, so any local process could forge the address the per-address limits count).
         trusted = forwarded_allow_ips.strip()
-        config = uvicorn.Config(app, ws_max_size=MAX_FRAME_BYTES, log_level="warning", lifespan="on",
+        # uvicorn's loggers write through ours (log_config None), so --log-format json covers them too.
+        config = uvicorn.Config(app, ws_max_size=MAX_FRAME_BYTES, log_level="warning", lifespan="on", log_config=None,
                                 proxy_headers=bool(trusted), forwarded_allow_ips=trusted or None)
 
         class Server(uvicorn.Server):

@@ -79,10 +79,11 @@ class RemoteConnection:
 class Relayed:
     """On the process a client landed on: the connection and the owner its frames go to."""
 
-    __slots__ = ("conn", "owner", "code")
+    __slots__ = ("conn", "owner", "code", "sent")
 
     def __init__(self, conn: Any, owner: str, code: str):
         self.conn, self.owner, self.code = conn, owner, code
+        self.sent: float | None = None  # when a frame went to the owner with no answer back yet (relay latency)
 
 
 class Cluster:
@@ -309,8 +310,10 @@ class Cluster:
         future: asyncio.Future = asyncio.get_running_loop().create_future()
         self.calls[ident] = future
         self._send(owner, {"op": "call", "id": ident, "from": self.me, "what": what, "code": code, "args": args})
+        started = time.perf_counter()
         try:
             reply = await asyncio.wait_for(future, CALL_SECONDS)
+            self.service.metrics.relay("call", time.perf_counter() - started)
         except asyncio.TimeoutError:
             raise ServerError("table_unavailable", status=503) from None
         finally:
@@ -366,6 +369,8 @@ class Cluster:
     def relay_frame(self, ident: str, text: str) -> None:
         relayed = self.relayed.get(ident)
         if relayed is not None:
+            if relayed.sent is None:
+                relayed.sent = time.perf_counter()
             self._send(relayed.owner, {"op": "msg", "conn": ident, "text": text})
 
     def relay_close(self, ident: str) -> None:
@@ -382,6 +387,9 @@ class Cluster:
                 for ident in idents:
                     relayed = self.relayed.get(ident)
                     if relayed is not None:
+                        if relayed.sent is not None:
+                            self.service.metrics.relay("frame", time.perf_counter() - relayed.sent)
+                            relayed.sent = None
                         relayed.conn.push(frame)
         elif op == "open":
             code = message["code"]

@@ -16,6 +16,7 @@ import json
 import re as regex
 import sys
 import unicodedata
+from collections.abc import Callable
 from typing import Annotated, Any, Literal, Union
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter, ValidationError
@@ -111,6 +112,10 @@ def words(value: Any, lang: str | None) -> Any:
 RETRY_CODES = frozenset(("rate_limited", "too_many_requests"))  # their errors say when to try again (retry_after)
 
 
+# Told the code of every refusal sent, over HTTP or a websocket (metrics.Prometheus counts them by code).
+REFUSED: list[Callable[[str], None]] = []
+
+
 class ServerError(Exception):
     """A refusal with a stable code; its sentence comes from the catalogue (server.error.<code>).
 
@@ -135,6 +140,8 @@ class ServerError(Exception):
         return t(f"server.error.{self.sentence}", lang, **{k: words(v, lang) for k, v in self.fields.items()})
 
     def payload(self, lang: str | None = None, version: int | None = None, re: Any = None) -> dict:
+        for told in REFUSED:
+            told(self.code)
         out: dict[str, Any] = {"type": "error", "code": self.code, "message": self.message(lang)}
         if self.rule:
             out["rule"] = self.rule

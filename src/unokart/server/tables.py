@@ -29,6 +29,7 @@ from ..rules.actions import CATCH
 from . import messages, protocol
 from .bots import AUTOPILOT, BotScheduler, Job, Request
 from .limits import TokenBucket, talk_bucket, talk_limited
+from .metrics import Metrics
 from .protocol import Said, ServerError
 from .shuffle import commitments_of, new_seed, record_of
 from .store import CHAT_KEPT, LeaseLost, Store, StoredSeat, StoredTable, Transaction
@@ -90,6 +91,7 @@ class Settings:
     models: frozenset[str] = frozenset()  # trained policies offered by name (serve --models DIR)
     models_dir: Path | None = None
     lease_ttl: float = 3.0  # several processes: seconds a dead owner's tables wait before another takes them
+    metrics: bool = False  # GET /metrics in Prometheus' format (serve --metrics)
 
 
 class Listener(Protocol):
@@ -205,6 +207,7 @@ class TableService:
         self._retry_delay = RETRY_FIRST
         self._outage: Outage = Outage()
         self.closed = False
+        self.metrics = Metrics()  # reports nothing unless serve --metrics puts a Prometheus one here
         # Actions and rounds committed in groups off the event loop, where the store offers it (PostgreSQL).
         group_writer = getattr(store, "group_writer", None)
         self.writer: GroupWriter | None = group_writer() if group_writer is not None else None
@@ -246,6 +249,7 @@ class TableService:
         With a group writer the commit happens off the event loop, together with other tables' changes, and
         the table waits meanwhile (``table.writing``); a failure is then told to ``sender`` (a connection and
         its message's id). Without one it happens here, and a failure raises ServerError table_unavailable."""
+        started = time.perf_counter()
         if self.writer is None:
             try:
                 with self._writing(table) as tx:
@@ -254,6 +258,7 @@ class TableService:
                 if undo is not None:
                     undo()
                 raise
+            self.metrics.commit(time.perf_counter() - started)
             then()
             return
         if self.closed:
@@ -261,12 +266,14 @@ class TableService:
                 undo()
             raise ServerError("table_unavailable", status=503)
         table.writing = True
-        self.writer.submit(write, lambda err: self._committed(table, err, then, undo, sender))
+        self.writer.submit(write, lambda err: self._committed(table, err, then, undo, sender, started))
 
     def _committed(self, table: Table, err: BaseException | None, then: Callable[[], None],
-                   undo: Callable[[], None] | None, sender: tuple[Listener, Any] | None) -> None:
+                   undo: Callable[[], None] | None, sender: tuple[Listener, Any] | None, started: float) -> None:
         """A group commit's outcome for one table's change, on the event loop; then what waited meanwhile."""
         table.writing = False
+        if err is None:
+            self.metrics.commit(time.perf_counter() - started)
         if self.tables.get(table.code) is not table:  # no longer this process's: its new owner reloads it
             table.waiting.clear()
             return
@@ -468,6 +475,7 @@ class TableService:
                 if table.status != "playing" and not table.connections and now - table.touched > self.settings.idle]
         for code in idle:
             self.forget(code)
+        self.metrics.eviction(len(idle))
         return len(idle)
 
     def forget(self, code: str) -> Table | None:
@@ -862,6 +870,7 @@ class TableService:
         An action that would change nothing (a catch of nobody, R8.3) is refused: it is not stored, does not
         move the version, and so cannot make another seat's action stale.
         """
+        arrived = time.perf_counter()
         self._unavailable(table)
         assert table.game is not None
         if action.verb == CATCH and action not in table.game.legal_actions(action.seat):
@@ -895,6 +904,7 @@ class TableService:
             self._after_change(table, sender=sender)
             if finished:
                 self._broadcast_table(table)
+            self.metrics.action(time.perf_counter() - arrived)
 
         self._commit(table, write, then, undo, sender)
 
