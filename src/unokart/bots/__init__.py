@@ -11,7 +11,7 @@ A bot is any object with ``choose(view, legal_actions, rng) -> Action | None``:
 
 ``make_bot("random" | "easy" | "heuristic" | "careful" | "ismcts" | "ismcts:<iterations>" | "ismcts:<N>ms" | "policy:<NAME>")``
 builds one by name (``careful``: the heuristic played patiently, counting cards and challenging
-only on evidence; ``ismcts`` alone: 60 playouts a decision; ``ismcts:0``: its prior alone,
+only on evidence; ``ismcts`` alone: 400 playouts a decision at most; ``ismcts:0``: its prior alone,
 no search; ``policy:NAME`` seats a policy trained in ``unokart.env`` and saved as ``NAME.npz``,
 played with numpy alone by ``policy.py``, e.g. the shipped ``policy:baseline``).
 """

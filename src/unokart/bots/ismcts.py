@@ -39,7 +39,7 @@ from .heuristic import HeuristicBot
 from .knowledge import next_seat_lacks
 from .playout import THREAT, color_scores, play_candidates
 
-DEFAULT_ITERATIONS = 60  # playouts per decision, shared between the candidate moves
+DEFAULT_ITERATIONS = 400  # playouts per decision at most, shared between the candidate moves still racing
 PLAYOUT_LIMIT = 400  # actions; a round still running then is scored by hand sizes
 POINT_SCALE = 200.0  # round points worth as much as a whole game
 CONFIDENCE = 3.0  # standard errors by which a searched move must beat the prior's (several moves are compared at once)
