@@ -76,6 +76,7 @@ SEAT_PASS: Final = [make(s, A.PASS) for s in range(10)]
 SEAT_CHALLENGE: Final = [make(s, A.CHALLENGE) for s in range(10)]
 SEAT_ACCEPT: Final = [make(s, A.ACCEPT) for s in range(10)]
 SEAT_COLORS: Final = [tuple(make(s, A.COLOR, color=c) for c in range(4)) for s in range(10)]
+UNO_HAND: Final = 2  # R8.3: a play from a hand of two may say UNO with it (it leaves one card)
 DRAW_TWO_BITS: Final = sum(BIT[c * 13 + DRAW_TWO] for c in range(4))
 
 
@@ -355,11 +356,11 @@ class Game:
         w = self.uno_open() if self._uno_window >= 0 else -1  # the test inline first: mostly no window
         if w >= 0:
             acts.append(make(seat, A.UNO) if w == seat else make(seat, A.CATCH, target=w))
-        if self.jump_open() and seat != to_act:
+        if self.may_jump(seat):
             top = self._discard[-1]
             if top in self._hands[seat]:
                 acts.extend(_plays(seat, top, False, A.JUMP))
-                if len(self._hands[seat]) == 2:
+                if self.uno_with_play(seat):
                     acts.extend(_plays(seat, top, True, A.JUMP))
         got = tuple(acts)
         self._legal, self._legal_seat = got, seat
@@ -382,13 +383,25 @@ class Game:
             first = w if w >= 0 else max(to_act, 0)
         return tuple([s for s in [(first + k) % n for k in range(n)] if s != to_act])
 
-    # What is open beyond the seat to act's own decision. legal_actions, out_of_turn_seats and
+    # The gates of legality beyond the awaited decision. legal_actions, out_of_turn_seats and
     # refusals.explain all ask these, so what is legal and why an action is not come from one place.
     def uno_open(self) -> int:
         """R8.3: the seat whose UNO window is open (it played down to one card and has not said UNO):
         it may say UNO, and every other seat may catch it. -1: none."""
         w = self._uno_window
-        return w if w >= 0 and len(self._hands[w]) == 1 and not self._uno_said[w] else -1
+        return w if w >= 0 and self.uno_due(w) else -1
+
+    def uno_due(self, seat: int) -> bool:
+        """R8.3: ``seat`` holds one card and has not said UNO: it may say it while its window is open."""
+        return len(self._hands[seat]) == 1 and not self._uno_said[seat]
+
+    def uno_with_play(self, seat: int) -> bool:
+        """R8.3: a play or a jump-in may say UNO only when it leaves one card: when ``seat`` holds two."""
+        return len(self._hands[seat]) == UNO_HAND
+
+    def may_jump(self, seat: int) -> bool:
+        """R12.4: jump-in is open to ``seat`` (not the seat to act): with a card identical to the top."""
+        return self.jump_open() and seat != self.to_act
 
     def jump_open(self) -> bool:
         """R12.4: the rule is on, no decision is pending and a coloured card is on top: any seat but the
@@ -402,19 +415,19 @@ class Game:
 
     def _turn_actions(self, seat: int) -> list[Action]:
         aw = self.awaiting
-        hand = self._hands[seat]
+        # The plays of each face: with and without UNO from a hand of UNO_HAND (R8.3, uno_with_play's rule)
+        plays = SEAT_PLAYS_UNO[seat] if len(self._hands[seat]) == UNO_HAND else SEAT_PLAYS[seat]
         if aw == AWAIT_PLAY:
             mask = self._masks[seat] & PLAYABLE[self._color * 16 + FACE_RANK[self._discard[-1]]]
-            table = SEAT_PLAYS_UNO[seat] if len(hand) == 2 else SEAT_PLAYS[seat]
             acts: list[Action] = []
             while mask:
                 low = mask & -mask
-                acts += table[low.bit_length() - 1]
+                acts += plays[low.bit_length() - 1]
                 mask ^= low
             acts.append(SEAT_DRAW[seat])
             return acts
         if aw == AWAIT_DRAWN:
-            acts = list((SEAT_PLAYS_UNO if len(hand) == 2 else SEAT_PLAYS)[seat][self._drawn])
+            acts = list(plays[self._drawn])
             if not self._force_play:
                 acts.append(SEAT_PASS[seat])
             return acts
@@ -422,10 +435,9 @@ class Game:
             acts = [SEAT_CHALLENGE[seat], SEAT_ACCEPT[seat]] if aw == AWAIT_CHALLENGE else [SEAT_ACCEPT[seat]]
             if self._stacking:  # R12.1: the same kind only, no mixing
                 mask = self._masks[seat] & (BIT[WILD_DRAW_FOUR] if self._discard[-1] == WILD_DRAW_FOUR else DRAW_TWO_BITS)
-                table = SEAT_PLAYS_UNO[seat] if len(hand) == 2 else SEAT_PLAYS[seat]
                 while mask:
                     low = mask & -mask
-                    acts += table[low.bit_length() - 1]
+                    acts += plays[low.bit_length() - 1]
                     mask ^= low
             return acts
         if aw == AWAIT_COLOR:

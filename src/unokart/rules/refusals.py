@@ -31,8 +31,37 @@ def malformed(a: Action) -> NotationError | None:
 
 
 def explain(game: Game, a: Action) -> UnoKartError:
-    """Why ``a`` is refused now, as an error naming the rule, with a catalogue key and its parameters."""
-    n, seat, verb = game.n, a.seat, a.verb
+    """Why ``a`` is refused now, as an error naming the rule, with a catalogue key and its parameters.
+
+    Legality is the engine's alone: this is asked only once ``legal_actions`` has refused ``a``, and it asks the
+    same gates ``legal_actions`` does (``to_act``, ``Game.uno_due``, ``uno_with_play``, ``may_jump``) to say
+    which one ``a`` fails; what is left is said from the decision awaited (what it offers and ``a`` is not)."""
+    refused = _outside_any_decision(game, a)
+    if refused is not None:
+        return refused
+    seat, verb = a.seat, a.verb
+    if verb == A.UNO:
+        return _explain_uno(game, seat)
+    if verb == A.CATCH:  # a catch of another seat is legal or void (R8.3): never refused
+        return IllegalAction("R8.2", "a player cannot catch themselves", "core.refusal.catch_self", {"seat": seat})
+    hand = game.hand(seat)
+    if verb in (A.PLAY, A.JUMP) and a.card not in hand:
+        return IllegalAction("R4.1", f"seat {seat} holds no {FACE_CODE[a.card]}",
+                             "core.refusal.not_in_hand", {"seat": seat, "card": FACE_CODE[a.card]})
+    if verb == A.JUMP:
+        return _explain_jump(game, a)
+    if seat != game.to_act:
+        return IllegalAction("R2.1", f"it is seat {game.to_act}'s turn (awaiting {game.awaiting}), not seat {seat}'s",
+                             "core.refusal.not_your_turn",
+                             {"seat": seat, "to_act": game.to_act if game.to_act is not None else -1, "awaiting": game.awaiting})
+    if verb == A.PLAY and a.uno and not game.uno_with_play(seat):
+        return _uno_not_last(seat, len(hand))
+    return _explain_turn(game, a)
+
+
+def _outside_any_decision(game: Game, a: Action) -> UnoKartError | None:
+    """What refuses ``a`` whatever is awaited: no such seat or target, the round or the game over, no action."""
+    n, seat = game.n, a.seat
     if not 0 <= seat < n:
         return IllegalAction("R2.1", f"there is no seat {seat} (seats 0 to {n - 1})",
                              "core.refusal.no_such_seat", {"number": seat, "last": n - 1})
@@ -43,47 +72,46 @@ def explain(game: Game, a: Action) -> UnoKartError:
     broken = malformed(a)
     if broken is not None:
         return broken
-    hand = game._hands[seat]
-    if verb in (A.TARGET, A.CATCH, A.SWAP) and not 0 <= a.target < n:
+    if a.verb in (A.TARGET, A.CATCH, A.SWAP) and not 0 <= a.target < n:
         return IllegalAction("R2.1", f"there is no seat {a.target} (seats 0 to {n - 1})",
                              "core.refusal.no_such_seat", {"number": a.target, "last": n - 1})
-    if verb == A.UNO:  # legal for the seat game.uno_open() names alone: say which of its conditions fails
-        if len(hand) != 1:
-            return IllegalAction("R8.3", f"UNO may be said only holding exactly one card (seat {seat} holds {len(hand)})",
-                                 "core.refusal.uno_not_one_card", {"seat": seat, "count": len(hand)})
-        if game._uno_said[seat]:
-            return IllegalAction("R8.3", f"seat {seat} has already said UNO", "core.refusal.uno_already", {"seat": seat})
+    return None
+
+
+def _explain_uno(game: Game, seat: int) -> IllegalAction:
+    """legal_actions offers UNO to the seat ``game.uno_open()`` names alone: which of its conditions fails."""
+    if game.uno_due(seat):  # the seat may say it, but its window is not open
         return IllegalAction("R8.3", "the UNO window is closed: another player has taken a turn since",
                              "core.refusal.uno_window_closed", {"seat": seat})
-    if verb == A.CATCH:
-        return IllegalAction("R8.2", "a player cannot catch themselves", "core.refusal.catch_self", {"seat": seat})
-    if verb in (A.PLAY, A.JUMP) and a.card not in hand:
-        return IllegalAction("R4.1", f"seat {seat} holds no {FACE_CODE[a.card]}",
-                             "core.refusal.not_in_hand", {"seat": seat, "card": FACE_CODE[a.card]})
-    if verb == A.JUMP:
-        return _explain_jump(game, a)
-    if seat != game.to_act:
-        return IllegalAction("R2.1", f"it is seat {game.to_act}'s turn (awaiting {game.awaiting}), not seat {seat}'s",
-                             "core.refusal.not_your_turn",
-                             {"seat": seat, "to_act": game.to_act if game.to_act is not None else -1, "awaiting": game.awaiting})
-    if verb in (A.PLAY,) and a.uno and len(hand) != 2:
-        return IllegalAction("R8.3", f"UNO may be said only when the play leaves one card (seat {seat} would hold {len(hand) - 1})",
-                             "core.refusal.uno_not_last", {"seat": seat, "count": len(hand) - 1})
-    aw = game.awaiting
+    count = len(game.hand(seat))
+    if count != 1:
+        return IllegalAction("R8.3", f"UNO may be said only holding exactly one card (seat {seat} holds {count})",
+                             "core.refusal.uno_not_one_card", {"seat": seat, "count": count})
+    return IllegalAction("R8.3", f"seat {seat} has already said UNO", "core.refusal.uno_already", {"seat": seat})
+
+
+def _uno_not_last(seat: int, count: int) -> IllegalAction:
+    return IllegalAction("R8.3", f"UNO may be said only when the play leaves one card (seat {seat} would hold {count - 1})",
+                         "core.refusal.uno_not_last", {"seat": seat, "count": count - 1})
+
+
+def _explain_turn(game: Game, a: Action) -> IllegalAction:
+    """A turn action of the seat to act that its awaited decision does not offer: which form it has wrong."""
+    aw, verb, seat = game.awaiting, a.verb, a.seat
+    top, drawn = game._discard[-1], game._drawn
     if aw == AWAIT_PLAY and verb == A.PLAY:
-        top = game._discard[-1]
-        return IllegalAction("R4.1", f"{FACE_CODE[a.card]} does not match {FACE_CODE[top]} (active colour {COLOR_NAMES[game._color]})",
-                             "core.refusal.no_match", {"card": FACE_CODE[a.card], "top": FACE_CODE[top], "color": COLORS[game._color]})
+        return IllegalAction("R4.1", f"{FACE_CODE[a.card]} does not match {FACE_CODE[top]} (active colour {COLOR_NAMES[game.color]})",
+                             "core.refusal.no_match", {"card": FACE_CODE[a.card], "top": FACE_CODE[top], "color": COLORS[game.color]})
     if aw == AWAIT_DRAWN and verb == A.PLAY:
-        return IllegalAction("R4.3", f"only the card just drawn ({FACE_CODE[game._drawn]}) may be played now",
-                             "core.refusal.only_drawn", {"card": FACE_CODE[a.card], "drawn": FACE_CODE[game._drawn]})
+        return IllegalAction("R4.3", f"only the card just drawn ({FACE_CODE[drawn]}) may be played now",
+                             "core.refusal.only_drawn", {"card": FACE_CODE[a.card], "drawn": FACE_CODE[drawn]})
     if aw == AWAIT_DRAWN and verb == A.PASS:
-        return IllegalAction("R12.3", f"force_play: the drawn {FACE_CODE[game._drawn]} can be played, so it must be",
-                             "core.refusal.must_play_drawn", {"drawn": FACE_CODE[game._drawn]})
+        return IllegalAction("R12.3", f"force_play: the drawn {FACE_CODE[drawn]} can be played, so it must be",
+                             "core.refusal.must_play_drawn", {"drawn": FACE_CODE[drawn]})
     if aw in (AWAIT_CHALLENGE, AWAIT_STACK) and verb == A.PLAY:
         if not game.options.stacking:
             return IllegalAction("R7.1", "challenge or accept the Wild Draw Four first", "core.refusal.challenge_first", {})
-        w4 = game._discard[-1] == WILD_DRAW_FOUR
+        w4 = top == WILD_DRAW_FOUR
         kind = "Wild Draw Four" if w4 else "Draw Two"
         return IllegalAction("R12.1", f"only a {kind} may be stacked on a {kind} (no mixing)",
                              "core.refusal.stack_only_w4" if w4 else "core.refusal.stack_only_d2", {"card": FACE_CODE[a.card]})
@@ -118,19 +146,19 @@ def expected_decision(game: Game, verb: str) -> IllegalAction:
 
 
 def _explain_jump(game: Game, a: Action) -> IllegalAction:
-    """legal_actions offers a jump while ``game.jump_open()`` to a seat not to act that holds the top card
-    (and UNO with it when that leaves one card): the first of these that fails."""
+    """legal_actions offers a jump of the top card while ``game.may_jump(seat)`` (and UNO with it while
+    ``game.uno_with_play(seat)``): the first of these that fails."""
     if not game.options.jump_in:
         return IllegalAction("R12.4", "jump-in is not a rule at this table", "core.refusal.jump_off", {})
-    if a.card >= 52:
+    if a.card >= 52:  # never identical to a coloured top card, and a wild on top closes jump-in
         return IllegalAction("R12.4", "a wild can never jump in", "core.refusal.jump_wild", {"card": FACE_CODE[a.card]})
-    if a.seat == game.to_act:
+    if not game.may_jump(a.seat) and a.seat == game.to_act:
         return IllegalAction("R12.4", "it is your turn: play the card instead of jumping in", "core.refusal.jump_own_turn", {})
-    if not game.jump_open() and game.awaiting != AWAIT_PLAY:  # else the top card is a wild: nothing is identical
+    if not game.may_jump(a.seat) and game.awaiting != AWAIT_PLAY:  # else a wild is on top: nothing is identical
         return IllegalAction("R12.4", f"no jump-in while a decision is pending (awaiting {game.awaiting})",
                              "core.refusal.jump_pending", {"awaiting": game.awaiting})
-    if a.uno and len(game._hands[a.seat]) != 2:
-        return IllegalAction("R8.3", "UNO may be said only when the play leaves one card",
-                             "core.refusal.uno_not_last", {"seat": a.seat, "count": len(game._hands[a.seat]) - 1})
-    return IllegalAction("R12.4", f"{FACE_CODE[a.card]} is not identical to the top card {FACE_CODE[game._discard[-1]]}",
-                         "core.refusal.jump_not_identical", {"card": FACE_CODE[a.card], "top": FACE_CODE[game._discard[-1]]})
+    if a.uno and not game.uno_with_play(a.seat):
+        return _uno_not_last(a.seat, len(game.hand(a.seat)))
+    top = game._discard[-1]
+    return IllegalAction("R12.4", f"{FACE_CODE[a.card]} is not identical to the top card {FACE_CODE[top]}",
+                         "core.refusal.jump_not_identical", {"card": FACE_CODE[a.card], "top": FACE_CODE[top]})
