@@ -169,9 +169,23 @@ def test_a_notation_error_carries_a_key_and_says_it_in_every_language():
         assert "'fly'" in describe_refusal(err.value, lang)
 
 
-@pytest.mark.parametrize("field, shown", [("", "''"), (" ", "' '"), ("zz", "zz"), ("a\nb", "'a\\nb'")])
+@pytest.mark.parametrize("field, shown", [("", "''"), (" ", "' '"), ("zz", "zz"), ("a\nb", "'aU+000Ab'")])
 def test_an_unknown_field_is_named_visibly_even_when_empty(field, shown):
     # Found by the fuzz suite on the old main: {"": null} was "unknown record field(s): " (naming nothing).
     with pytest.raises(RecordError) as err:
         Game.from_record(record() | {field: 1})
     assert str(err.value) == f"unknown record field(s): {shown}"
+
+
+def test_an_echoed_value_names_unseen_characters_as_the_server_does():
+    """The core quotes what it was given with each control, format or bidirectional character as U+XXXX, as the
+    server's refusals do (not Python's \\x14), so one value is said one way by every face."""
+    from unokart import Action
+    from unokart.rules.errors import printable, shown
+
+    assert shown("fly\x14\u202eaway") == "'flyU+0014U+202Eaway'"
+    assert printable("a\nb\u2028c") == "aU+000AbU+2028c"
+    assert shown("x" * 45) == "'" + "x" * 40 + "'…"
+    with pytest.raises(NotationError) as err:
+        Action.parse("2: fly\x14")
+    assert "U+0014" in str(err.value) and "\x14" not in str(err.value) and "\\x14" not in str(err.value)

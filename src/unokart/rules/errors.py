@@ -8,6 +8,8 @@ awaiting codes), so that each face can say it in the player's language
 
 from __future__ import annotations
 
+import unicodedata
+
 Params = dict[str, str | int]
 
 
@@ -19,9 +21,12 @@ SHOWN_CHARS = 40  # an error echoes what it was given, never all of it
 
 
 def shown(value: object) -> str:
-    """``value`` as an error quotes it: repr, cut to SHOWN_CHARS (a 2 MB name is not one sentence)."""
+    """``value`` as an error quotes it: a string quoted, its unseen characters as U+XXXX (``visible``), cut to
+    SHOWN_CHARS (a 2 MB name is not one sentence); a number as written; anything else by its kind."""
     if isinstance(value, str):
-        return repr(value) if len(value) <= SHOWN_CHARS else repr(value[:SHOWN_CHARS]) + "…"
+        cut = visible(value[:SHOWN_CHARS])
+        quote = '"' if "'" in cut and '"' not in cut else "'"
+        return quote + cut + quote + ("…" if len(value) > SHOWN_CHARS else "")
     if value is None or isinstance(value, (bool, int, float)):
         text = repr(value)
         return text if len(text) <= SHOWN_CHARS else text[:SHOWN_CHARS] + "…"
@@ -29,9 +34,20 @@ def shown(value: object) -> str:
 
 
 def printable(text: str) -> str:
-    """``text`` cut to SHOWN_CHARS, its line breaks and other unprintable characters escaped (one line, always)."""
-    cut = text if len(text) <= SHOWN_CHARS else text[:SHOWN_CHARS] + "…"
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in cut)
+    """``text`` cut to SHOWN_CHARS, its line breaks and other unseen characters as U+XXXX (one line, always)."""
+    return visible(text[:SHOWN_CHARS]) + ("…" if len(text) > SHOWN_CHARS else "")
+
+
+def visible(text: str) -> str:
+    """``text`` with each control, format, bidirectional, line-separating, unassigned or lone surrogate character
+    written U+XXXX, as the server echoes what a client sent: nothing breaks the line, turns the sentence around or
+    hides, and the reader is told which character it was."""
+    return "".join(f"U+{ord(char):04X}" if _unseen(char) else char for char in text)
+
+
+def _unseen(char: str) -> bool:
+    category = unicodedata.category(char)
+    return category[0] == "C" or category in ("Zl", "Zp")
 
 
 class NotationError(UnoKartError):
