@@ -12,8 +12,8 @@ import unicodedata
 from typing import Any
 
 from .i18n import t
+from .rules.records import MAX_NAME_CHARS  # a record holds the names the server and the clients accept
 
-MAX_NAME_CHARS = 24
 MAX_TEXT_CHARS = 200  # a chat message
 
 # Bidirectional controls turn the rest of a sentence around for everyone who reads it.
