@@ -497,21 +497,22 @@ class PlayApp(App):
         self._not_now(shortcut, label)
         return False
 
+    async def _answer(self, verb: str, shortcut: str, label: str) -> None:
+        """A decision with no card, seat or colour to choose: sent when the game offers it now."""
+        if self._open(verb, shortcut, label):
+            await self.submit(self._action(verb))
+
     async def action_draw(self) -> None:
-        if self._open(DRAW, "d", "draw"):
-            await self.submit(self._action(DRAW))
+        await self._answer(DRAW, "d", "draw")
 
     async def action_keep(self) -> None:
-        if self._open(PASS, "p", "keep"):
-            await self.submit(self._action(PASS))
+        await self._answer(PASS, "p", "keep")
 
     async def action_challenge(self) -> None:
-        if self._open(CHALLENGE, "c", "challenge"):
-            await self.submit(self._action(CHALLENGE))
+        await self._answer(CHALLENGE, "c", "challenge")
 
     async def action_accept(self) -> None:
-        if self._open(ACCEPT, "a", "accept"):
-            await self.submit(self._action(ACCEPT))
+        await self._answer(ACCEPT, "a", "accept")
 
     async def action_uno(self) -> None:
         if any(a.verb == UNO for a in self.source.legal) or not self._can_say_uno_with_play():
