@@ -11,7 +11,7 @@ from helpers.web import finished_game
 from unokart import Game
 from unokart.rules import RecordError
 from unokart.i18n import t
-from unokart.web.replay import replay_round
+from unokart.replay.frames import replay_round
 
 
 def played_record(seed: int, rounds: int = 2) -> dict:

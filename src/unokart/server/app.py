@@ -420,7 +420,7 @@ def create_app(db_path: str | Path, settings: Settings | None = None, database: 
         400: ("no_such_round",), 404: ("no_such_game", "no_such_round"), 503: ("table_unavailable",)}))
     async def get_replay(request: Request, game_id: str, round: ROUND = "1") -> dict:
         """A finished game's round, frame by frame, for the browser's replay viewer (it has no rules engine)."""
-        from ..web.replay import replay_round
+        from ..replay.frames import replay_round
 
         game = finished(request, game_id)
         rounds = len(game["record"]["rounds"])
