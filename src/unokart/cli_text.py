@@ -19,6 +19,7 @@ import typer.main
 
 from .i18n import LANGUAGES, join_list, t
 from .rules.errors import printable
+from .tui import cells
 
 # typer's base of every argument error (click's UsageError, or typer's own copy of click).
 UsageError = next(cls for cls in typer.BadParameter.__mro__ if cls.__name__ == "UsageError")
@@ -136,8 +137,6 @@ class Group(_Localized, typer.core.TyperGroup):
         except LanguageError as err:
             typer.echo(t("cli.error", message=err), err=True)
             sys.exit(2)
-        from .tui import cells
-
         cells.install()  # every width (help, tables) as terminals draw Tamil, Telugu and Kannada vowel signs
         command = self
         if lang:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .i18n import t
 from .rules.errors import shown
 
 KINDS = ("random", "easy", "heuristic", "careful", "ismcts", "policy")
@@ -99,8 +100,6 @@ def level_name(level: str, lang: str | None = None) -> str:
     """A level as players read it, in ``lang``: its ladder word (the catalogue's ``web.level.<kind>``, the
     browser's and the server's words too), with an ISMCTS budget after a colon ("strong:200"); a policy
     other than the shipped ``trained`` keeps its own name."""
-    from .i18n import t
-
     parsed = BotLevel.parse(level)
     if parsed.kind == "policy" and parsed.policy != "trained":
         return str(parsed)

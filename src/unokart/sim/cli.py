@@ -20,6 +20,7 @@ from ..rules.options import options_from_text
 from ..rules.records import MAX_NAME_CHARS
 from .distributed import RayUnavailable, connect, run_ray
 from .match import MAX_DECISIONS
+from .rr_cli import report_saved, round_robin_command
 from .tournament import Setup, check_setup, iter_names, make_lineup, rounded_games, run, summarize, whole_blocks
 
 
@@ -47,8 +48,6 @@ def register(app: typer.Typer) -> None:
         saved: Optional[Path] = typer.Option(None, "--from-results", help=t("sim.help.from_results")),
     ) -> None:
         if saved is not None:  # a round robin played before: its tables and plot, no game played
-            from .rr_cli import report_saved
-
             report_saved(saved, plot, as_json, _fail)
             return
         if round_robin:
@@ -56,8 +55,6 @@ def register(app: typer.Typer) -> None:
             if len(names) < 2:
                 _fail(t("sim.error.round_robin_levels"))
             options = _checked_setup(names, games, jobs, 2, option, target, None, plot)
-            from .rr_cli import round_robin_command
-
             round_robin_command(names, tables, games, seed, options, save, plot, as_json, max_decisions, _fail)
             return
         names = list(iter_names(bots if bots is not None else "heuristic,random"))

@@ -11,6 +11,7 @@ import typer
 from ..i18n import t
 from ..levels import level_label as label
 from .roundrobin import Pairing, run_round_robin
+from .tournament import rounded_games
 
 
 def parse_tables(text: str, fail: Callable[[str], NoReturn]) -> list[int]:
@@ -66,8 +67,6 @@ def _play(levels: list[str], tables: list[int], games: int, seed: int, options: 
           max_decisions: int) -> dict:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
-    from .tournament import rounded_games
 
     total = sum(rounded_games(games, n) for n in tables) * len(levels) * (len(levels) - 1) // 2
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
