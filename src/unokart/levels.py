@@ -108,6 +108,17 @@ def level_name(level: str, lang: str | None = None) -> str:
     return f"{word}:{budget}" if budget else word
 
 
+def bot_name(seat: int, level: str, lang: str | None = None) -> str:
+    """A bot's name in a language, its level in the lobby's words ("Bot 2 (strong:200)"): the server's name for
+    a bot seat, and the terminal client's for a server's bot."""
+    kind, colon, budget = level.partition(":")
+    try:
+        label = t(f"web.level.{kind}", lang) + colon + budget
+    except KeyError:
+        label = level
+    return t("server.bot_name", lang, seat=seat, level=label)
+
+
 def level_label(level: str, lang: str | None = None) -> str:
     """A level as players read it, with what ``--bots`` calls it when that differs: "good (heuristic)"."""
     name = level_name(level, lang)

@@ -12,6 +12,7 @@ from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
 from ..i18n import t
+from ..levels import bot_name  # the server names its bots as the clients do
 from ..narrate import describe_event
 from ..rules.view import may_see
 from .shuffle import commitments_of
@@ -24,16 +25,6 @@ ENDED = ("round_over", "game_over")
 
 def dumps(message: dict) -> str:
     return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
-
-
-def bot_name(seat: int, level: str, lang: str | None = None) -> str:
-    """A bot's name in a language, its level in the lobby's words ("Bot 2 (strong:200)")."""
-    kind, colon, budget = level.partition(":")
-    try:
-        label = t(f"web.level.{kind}", lang) + colon + budget
-    except KeyError:
-        label = level
-    return t("server.bot_name", lang, seat=seat, level=label)
 
 
 def names_in(table: "Table", lang: str) -> list[str]:

@@ -18,10 +18,10 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from ..i18n import current_language, t
+from ..levels import bot_name
 from ..rules import Action, NotationError
 from ..rules.errors import printable
 from ..rules.states import GAME_OVER
-from ..server.messages import bot_name
 from .source import OnChange, TableError, TableSource
 
 CODE_PATTERN = re.compile(r"^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}$")
