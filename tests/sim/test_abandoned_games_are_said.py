@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from unokart.env.actions import DECLINE, N_ACTIONS
-from unokart.env.numpy_policy import FORMAT, NumpyPolicy
+from unokart.bots.policy import FORMAT, NumpyPolicy
 from unokart.env.observation import OBS_SIZE
 from unokart.i18n import t
 from unokart.sim.match import MAX_DECISIONS
