@@ -53,6 +53,6 @@ def replay_round(record: dict, number: int = 1, lang: str | None = None) -> dict
         if game.round > number:
             break
         frames.append(_frame(game, text, 0 if text is None else since, lang))
-        since = len(game.events)
+        since = game.event_count()  # a count, not a copy of the round's events
     return {"format": REPLAY_FORMAT, "players": list(record["players"]), "options": game.options.to_dict(),
             "rounds": len(rounds), "round": number, "frames": frames}
