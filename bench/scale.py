@@ -89,7 +89,7 @@ async def run(count: int, redis_url: str, database: str, args, folder: Path) -> 
     servers = [subprocess.Popen(
         [sys.executable, "-m", "unokart.cli", "serve", "--port", str(port), "--redis", redis_url, "--database", database,
          "--bot-delay", str(args.bot_delay), "--round-pause", "1", "--rate-limit", "50", "--http-rate", "10000",
-         "--lease-ttl", str(args.lease_ttl)],
+         "--lease-ttl", str(args.lease_ttl), "--tables-per-address", "0", "--unattended", "0"],
         stdout=subprocess.DEVNULL, stderr=open(folder / f"server{count}-{i}.log", "wb")) for i, port in enumerate(ports)]
     try:
         async with httpx.AsyncClient(timeout=60) as http:

@@ -173,7 +173,7 @@ async def bench(args) -> dict:
     server = subprocess.Popen(
         [sys.executable, "-m", "unokart.cli", "serve", "--port", str(port), "--db", str(db),
          "--bot-delay", str(args.bot_delay), "--round-pause", "1", "--rate-limit", "50",
-         "--http-rate", "10000"],
+         "--http-rate", "10000", "--tables-per-address", "0", "--unattended", "0"],
         stdout=subprocess.DEVNULL, stderr=open(folder / "server.log", "wb"))
     try:
         async with httpx.AsyncClient(base_url=url, timeout=30) as http:

@@ -67,7 +67,8 @@ def main() -> None:
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
         server = subprocess.Popen([sys.executable, "-m", "unokart.cli", "serve", "--port", str(port),
-                                   "--db", str(Path(tmp) / "fair.sqlite"), "--http-rate", "1000"],
+                                   "--db", str(Path(tmp) / "fair.sqlite"), "--http-rate", "1000",
+                                   "--tables-per-address", "0", "--unattended", "0"],
                                   stdout=subprocess.DEVNULL, stderr=open(Path(tmp) / "server.log", "w"))
         url = f"http://127.0.0.1:{port}"
         try:

@@ -48,7 +48,8 @@ def serve(db: Path, idle: float) -> tuple[subprocess.Popen, str]:
     port = free_port()
     proc = subprocess.Popen(
         [sys.executable, "-m", "unokart.cli", "serve", "--port", str(port), "--db", str(db), "--bot-delay", "0",
-         "--round-pause", "0", "--http-rate", "100000", "--max-tables", "100000", "--idle", str(idle)],
+         "--round-pause", "0", "--http-rate", "100000", "--max-tables", "100000", "--idle", str(idle),
+         "--tables-per-address", "0", "--unattended", "0"],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
     for _ in range(600):

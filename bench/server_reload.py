@@ -92,7 +92,8 @@ async def bench(args) -> dict:
     url = f"http://127.0.0.1:{port}"
     server = subprocess.Popen(
         [sys.executable, "-m", "unokart.cli", "serve", "--port", str(port), "--db", str(folder / "bench.sqlite"),
-         "--bot-delay", "0", "--round-pause", "0", "--idle", "1", "--http-rate", "10000", "--rate-limit", "100"],
+         "--bot-delay", "0", "--round-pause", "0", "--idle", "1", "--http-rate", "10000", "--rate-limit", "100",
+         "--tables-per-address", "0", "--unattended", "0"],
         stdout=subprocess.DEVNULL, stderr=open(folder / "server.log", "wb"))
     try:
         async with httpx.AsyncClient(base_url=url, timeout=60) as http:

@@ -30,8 +30,9 @@ class Server:
 
     def __init__(self, db: Path, grace: float = 30.0, bot_delay: float = 0.0, extra: list[str] | None = None):
         self.db = db
+        # Limits a test harness outgrows (one address makes every table): raised, or off, as an operator may.
         self.options = ["--bot-delay", str(bot_delay), "--round-pause", "0", "--grace", str(grace), "--rate-limit", "500",
-                        "--http-rate", "1000", *(extra or [])]
+                        "--http-rate", "1000", "--tables-per-address", "0", *(extra or [])]
         self.log = db.with_suffix(".log")
         self.proc: subprocess.Popen | None = None
         self.port = 0

@@ -255,8 +255,12 @@ def test_idle_finished_tables_leave_memory_and_come_back_when_asked_for(tmp_path
 def test_a_full_server_refuses_new_tables_with_a_clear_error(tmp_path):
     async def main():
         service = new_service(tmp_path, max_tables=3)
-        for _ in range(3):
-            create(service, seats=2)
+        tables = [create(service, seats=2) for _ in range(3)]
+        for table in tables[1:]:  # someone at each but the first
+            service.handle(Seen(), table, message(type="watch"))
+        made = create(service, seats=2)  # the table nobody is at makes room (issue 26, item 1)
+        assert tables[0].code not in service.tables
+        service.handle(Seen(), made, message(type="watch"))  # now every table held has someone at it
         with pytest.raises(ServerError) as full:
             create(service, seats=2)
         assert full.value.code == "server_full" and full.value.status == 503

@@ -277,7 +277,7 @@ def create_app(db_path: str | Path, settings: Settings | None = None, database: 
 
     @app.exception_handler(ServerError)
     async def server_error(request: Request, err: ServerError) -> Response:
-        headers = {"Retry-After": str(err.fields["seconds"])} if err.status == 429 else None
+        headers = {"Retry-After": str(err.fields["seconds"])} if "seconds" in err.fields and err.status == 429 else None
         return JSONResponse(err.payload(_language(request)), status_code=err.status, headers=headers)
 
     @app.exception_handler(RequestValidationError)
@@ -349,19 +349,19 @@ def create_app(db_path: str | Path, settings: Settings | None = None, database: 
     @app.post("/api/tables", status_code=201, responses=_refusals({
         400: ("bad_request", "not_object", "unknown_field", "wrong_type", "bad_value", "bad_options", "bad_seats",
               "bad_timer", "bad_level", "no_such_model", "no_such_seat", "seats_empty", "number_too_large"),
-        413: ("too_large",), 429: ("too_many_requests",), 503: ("server_full", "table_unavailable")}))
+        413: ("too_large",), 429: ("too_many_requests", "too_many_tables"), 503: ("server_full", "table_unavailable")}))
     async def create_table(request: Request, body: protocol.CreateTable | None = None) -> dict:
         if body is None and (await request.body()).strip():
             raise ServerError("not_object")  # `null`: refused as a join's is (no body at all is the defaults)
         creations.check(address(request))
         service, cluster = service_of(request), cluster_of(request)
         if cluster is None:
-            table = service.create_table(body or protocol.CreateTable())
+            table = service.create_table(body or protocol.CreateTable(), creator=address(request))
         else:
             code = service.new_code()
             await cluster.claim_new(code)  # its rows are written under its lease
             try:
-                table = service.create_table(body or protocol.CreateTable(), code)
+                table = service.create_table(body or protocol.CreateTable(), code, creator=address(request))
             except BaseException:
                 await cluster.abandon(code)
                 raise

@@ -185,6 +185,8 @@ def register(app: typer.Typer) -> None:
         bot_processes: int = typer.Option(1, min=1, help=t("server.help.bot_processes")),
         http_rate: float = typer.Option(1.0, min=0.01, help=t("server.help.http_rate")),
         max_tables: int = typer.Option(5000, min=1, help=t("server.help.max_tables")),
+        tables_per_address: int = typer.Option(10, min=0, help=t("server.help.tables_per_address")),
+        unattended: float = typer.Option(60.0, min=0.0, help=t("server.help.unattended")),
         idle: float = typer.Option(120.0, min=0.0, help=t("server.help.idle")),
         # Checked by policies(), so that a file given here is answered in the catalogue's one sentence, not click's.
         models: Optional[Path] = typer.Option(None, help=t("server.help.models")),
@@ -223,7 +225,8 @@ def register(app: typer.Typer) -> None:
         settings = Settings(bot_delay=bot_delay, round_pause=round_pause, grace=grace, base_url=url,
                             bot_processes=bot_processes, rate_limit=rate_limit, http_rate=http_rate,
                             max_tables=max_tables, idle=idle, models=offered, models_dir=models,
-                            lease_ttl=lease_ttl, chat_rate=chat_rate, metrics=metrics)
+                            lease_ttl=lease_ttl, chat_rate=chat_rate, metrics=metrics,
+                            tables_per_address=tables_per_address, unattended=unattended)
         app = create_app(db, settings, database=database, redis_url=redis_url)
         # Proxy headers only from the proxies the operator names: by default none is believed (uvicorn believed
         # 127.0.0.1, so any local process could forge the address the per-address limits count).

@@ -197,7 +197,11 @@ class Cluster:
         if await self._acquire(lease) is None:
             return None
         self._hold(code, lease)
-        table = await self.service.load_apart(code)
+        try:
+            table = await self.service.load_apart(code)
+        except ServerError:  # no room here (--max-tables), or the database out of reach: another may take it
+            await self._release(code)
+            raise
         if table is None:
             await self._release(code)
             raise ServerError("no_such_table", status=404, table=code)

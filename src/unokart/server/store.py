@@ -112,6 +112,7 @@ class Transaction(Protocol):
     def add_round(self, game_id: int, number: int, seed: int) -> None: ...
     def add_action(self, game_id: int, round_number: int, index: int, action: str) -> None: ...
     def finish_game(self, code: str, game_id: int, scores: list[int], winner: int) -> None: ...
+    def set_status(self, code: str, status: str) -> None: ...  # "stopped" (nobody at it), or "playing" again
     def add_chat(self, code: str, message: dict) -> None: ...  # and drop the table's older than its CHAT_KEPT newest
 
 
@@ -166,6 +167,9 @@ class _SQLiteTransaction:
         self.db.execute("UPDATE tables SET status = 'game_over' WHERE code = ?", (code,))
         self.db.execute("UPDATE games SET finished = ?, scores = ?, winner = ? WHERE id = ?",
                         (time.time(), json.dumps(scores), winner, game_id))
+
+    def set_status(self, code: str, status: str) -> None:
+        self.db.execute("UPDATE tables SET status = ? WHERE code = ?", (status, code))
 
     def add_chat(self, code: str, message: dict) -> None:
         self.db.execute("INSERT INTO chat (code, message) VALUES (?, ?)", (code, json.dumps(message)))

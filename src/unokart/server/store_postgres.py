@@ -142,6 +142,10 @@ class _PostgresTransaction:
         self.db.execute("UPDATE games SET finished = %s, scores = %s, winner = %s WHERE id = %s",
                         (time.time(), _json(scores), winner, game_id))
 
+    def set_status(self, code: str, status: str) -> None:
+        self._fence(code)
+        self.db.execute("UPDATE tables SET status = %s WHERE code = %s", (status, code))
+
     def add_chat(self, code: str, message: dict) -> None:
         self._fence(code)
         self.db.execute("INSERT INTO chat (code, message) VALUES (%s, %s)", (code, json.dumps(message)))

@@ -92,6 +92,10 @@ class Settings:
     models_dir: Path | None = None
     lease_ttl: float = 3.0  # several processes: seconds a dead owner's tables wait before another takes them
     metrics: bool = False  # GET /metrics in Prometheus' format (serve --metrics)
+    # Lock-outs (issue 26, item 1): a table in play with nobody connected stops after this many seconds (0:
+    # never), and one client address may have this many tables in play at once (0: any number).
+    unattended: float = 60.0
+    tables_per_address: int = 10
 
 
 class Listener(Protocol):
@@ -151,6 +155,8 @@ class Table:
         self.code = code
         self.created = created
         self.touched = time.monotonic()  # the last message or change: idle tables leave memory
+        self.creator: str | None = None  # the client address that created it here (its tables in play are capped)
+        self.unattended_handle: asyncio.TimerHandle | None = None  # nobody connected: the table stops when it fires
         self.options = options
         self.turn_timer = turn_timer
         self.seats = seats
@@ -389,8 +395,13 @@ class TableService:
 
     # ------------------------------------------------------------------ life
     def restore(self) -> None:
-        """Resume every table in play exactly where it was (after a restart, even a kill -9)."""
+        """Resume every table in play exactly where it was (after a restart, even a kill -9), up to --max-tables:
+        the others are loaded when someone asks for them."""
         for code in self.store.live_tables():
+            if len(self.tables) >= self.settings.max_tables:
+                log.warning("restore: --max-tables %d reached; the other tables in play wait to be asked for",
+                            self.settings.max_tables)
+                return
             self.load(code)
 
     def load(self, code: str) -> Table | None:
@@ -433,12 +444,18 @@ class TableService:
         """A restored table now served here: its seats' grace periods and its bots resume."""
         if table is None:
             return None
+        self._room()  # a reload counts against --max-tables as a creation does
+        if table.status == "stopped":  # nobody was at it: someone is asking for it now, so play goes on
+            with self._writing(table) as tx:
+                tx.set_status(code, "playing")
+            table.status = "playing"
         self.tables[code] = table
         if table.status == "playing":
             for index, seat in enumerate(table.seats):
                 if seat.kind == "human":
                     self._start_grace(table, index)
             self._after_change(table, broadcast=False)
+            self._unattended_soon(table)
         return table
 
     @staticmethod
@@ -478,6 +495,58 @@ class TableService:
         self.metrics.eviction(len(idle))
         return len(idle)
 
+    def _room(self) -> None:
+        """Room for one more table, or ServerError server_full. A full server stays open to a new player while
+        any table in memory has nobody connected: idle ones leave first, then the unwatched one out of play
+        touched longest ago, then the table in play left unattended longest stops before its time (it resumes
+        when someone asks for it). Full means that every table held has someone at it."""
+        if len(self.tables) < self.settings.max_tables or self.sweep():
+            return
+        alone = sorted((t for t in self.tables.values() if not t.connections and not t.writing and not t.paused),
+                       key=lambda t: (t.status == "playing", t.touched))
+        for table in alone:
+            if table.status != "playing":
+                self.forget(table.code)
+                self.metrics.eviction()
+                return
+            if self._stop_unattended(table):
+                return
+        raise ServerError("server_full", status=503, limit=self.settings.max_tables)
+
+    # ------------------------------------------------------------------ tables nobody is at
+    def _unattended_soon(self, table: Table) -> None:
+        """A table in play with nobody connected (no player, no spectator) stops after ``unattended`` seconds:
+        bots playing for nobody would hold their seats' CPU and the server's room for hours."""
+        if (not self.settings.unattended or table.status != "playing" or table.connections
+                or table.unattended_handle is not None):
+            return
+        table.unattended_handle = self.clock.call_later(self.settings.unattended, self._unattended_over, table)
+
+    def _attended(self, table: Table) -> None:
+        if table.unattended_handle is not None:
+            table.unattended_handle.cancel()
+            table.unattended_handle = None
+
+    def _unattended_over(self, table: Table) -> None:
+        table.unattended_handle = None
+        if self.tables.get(table.code) is not table or table.connections or table.status != "playing":
+            return
+        if self._when_free(table, lambda: self._unattended_over(table)):
+            return
+        self._stop_unattended(table)
+
+    def _stop_unattended(self, table: Table) -> bool:
+        """Stored as stopped, then out of memory: not restored at a restart nor taken over by another process;
+        whoever asks for it next (a spectator, a player, GET) brings it back into play where it stopped."""
+        try:
+            with self._writing(table) as tx:
+                tx.set_status(table.code, "stopped")
+        except ServerError:
+            return False  # the store is out of reach: the table paused meanwhile, and stays
+        log.info("table %s stopped: nobody at it", table.code)
+        self.forget(table.code)
+        return True
+
     def forget(self, code: str) -> Table | None:
         """Let a table leave memory now (its timers stopped; its bots' answers, when they come, are dropped)."""
         table = self.tables.pop(code, None)
@@ -498,10 +567,15 @@ class TableService:
         return code if len(code) == CODE_LENGTH and all(c in CODE_ALPHABET for c in code) else None
 
     # ------------------------------------------------------------------ tables
-    def create_table(self, request: protocol.CreateTable, code: str | None = None) -> Table:
-        """A new table (under ``code`` when given: several processes claim the code first)."""
-        if len(self.tables) >= self.settings.max_tables and not self.sweep():
-            raise ServerError("server_full", status=503, limit=self.settings.max_tables)
+    def create_table(self, request: protocol.CreateTable, code: str | None = None, creator: str | None = None) -> Table:
+        """A new table (under ``code`` when given: several processes claim the code first), created by the
+        client address ``creator``, which may have at most ``tables_per_address`` tables in play at once (tables
+        in the lobby leave memory when the server is full and nobody is at them, so they lock nobody out)."""
+        cap = self.settings.tables_per_address
+        if cap and creator is not None and \
+                sum(1 for t in self.tables.values() if t.creator == creator and t.status == "playing") >= cap:
+            raise ServerError("too_many_tables", status=429, limit=cap)
+        self._room()
         try:
             opts = Options.from_dict(request.options.given())
             Game.check_table(request.seats, opts)  # the hands must fit the deck (R3.2)
@@ -526,6 +600,7 @@ class TableService:
             self._outage.failed(err, len(self.paused))
             raise ServerError("table_unavailable", status=503) from None
         table = Table(code, opts, request.turn_timer, [Seat(s) for s in stored], self.clock.time())
+        table.creator = creator
         self.tables[code] = table
         if request.start:
             self._begin_game(table)
@@ -664,6 +739,7 @@ class TableService:
             seat = None
         conn.table, conn.seat, conn.hello = table, seat, True
         table.connections.add(conn)
+        self._attended(table)
         welcome = {"type": "welcome", "code": table.code, "seat": seat,
                    "name": table.seats[seat].name if seat is not None else None}
         if token is not None:
@@ -690,6 +766,7 @@ class TableService:
             seat.connections.discard(conn)
             if not seat.connections and seat.kind == "human" and table.status == "playing":
                 self._start_grace(table, conn.seat)
+        self._unattended_soon(table)
         self._broadcast_table(table)
 
     def _start_grace(self, table: Table, index: int) -> None:
@@ -861,6 +938,7 @@ class TableService:
             seat.last_action = None
             if seat.kind == "human" and not seat.connections and not seat.away:
                 self._start_grace(table, index)  # joined but never connected, or gone since
+        self._unattended_soon(table)
         self._broadcast_table(table)
         self._after_change(table)
 
@@ -1052,7 +1130,8 @@ def _without_last_action(game: Game) -> Game:
 
 
 def _stop_timers(table: Table) -> None:
-    for handle in [table.timer_handle, table.round_handle, *(s.grace_handle for s in table.seats)]:
+    for handle in [table.timer_handle, table.round_handle, table.unattended_handle,
+                   *(s.grace_handle for s in table.seats)]:
         if handle is not None:
             handle.cancel()
 
