@@ -13,9 +13,8 @@ worth leading and choosing, and points are shed when it is about to go out.
 Then search: each iteration deals the cards this seat cannot see at random,
 consistent with its view (hand sizes, the discard pile, the voids above, the
 cards a challenged player showed it), and plays every candidate move on that
-same deal, the round then played out with
-the heuristic's choices (bots/playout.py), this seat's patient as it will play
-them. Sharing deals between moves (common random numbers) leaves the
+same deal, the round then played out with the heuristic's choices
+(bots/playout.py), this seat's patient as it will play them. Sharing deals between moves (common random numbers) leaves the
 differences to the moves, not the cards. The prior's move is kept unless a
 searched one beats it by ``CONFIDENCE`` standard errors: round outcomes are
 noisy, and a move chosen for a lucky estimate loses more than search wins.
