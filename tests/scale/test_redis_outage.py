@@ -90,3 +90,72 @@ def test_a_redis_outage_is_answered_table_unavailable_relays_close_and_health_sa
         log = server.log.read_text()
         assert "Traceback" not in log, log[-3000:]
         assert sum("redis unavailable" in line for line in log.splitlines()) <= 10, log[-3000:]
+
+
+def test_while_redis_is_down_a_table_whose_clients_are_all_its_owners_plays_on(processes, redis_server):
+    """Nothing needs Redis at a table whose clients are all at its owner: it plays on through the outage (the
+    fence, in PostgreSQL, keeps that safe), where it was given up after one lease ttl. Once Redis is back
+    (empty), the table plays on, at its owner or, taken over, at another process."""
+    from services import LEASE_TTL
+
+    owner = processes[0]
+    code = owner.create(seats=2, bots={"0": "random", "1": "random"}, start=True, options={"target_score": 5000})["code"]
+
+    async def through_the_outage() -> tuple[int, int]:
+        client = await Client.connect(owner, code)
+        await client.send(type="watch")
+        await client.reply("welcome")
+        before = (await client.reply("state"))["version"]
+        stop(redis_server.proc)
+        stopped = time.monotonic()
+        try:  # states keep coming for three lease ttls of outage (the owner gave the table up after one)
+            while time.monotonic() - stopped < 3 * LEASE_TTL:
+                last = (await client.reply("state", DEADLINE))["version"]
+        except websockets.ConnectionClosed as closed:
+            raise AssertionError(f"closed {closed.rcvd.code if closed.rcvd else None} during the outage") from None
+        finally:
+            await client.close()
+        return before, last
+
+    try:
+        before, during = asyncio.run(through_the_outage())
+        assert during > before + 10, (before, during)
+    finally:
+        restart_redis(redis_server)
+    _eventually(lambda: all(_health(server)[0] == 200 for server in processes), "health never came back")
+
+    async def plays_on() -> None:
+        client = await Client.connect(processes[1], code)
+        await client.send(type="watch")
+        await client.reply("welcome")
+        await client.until(lambda m: m["type"] == "state" and m["version"] > during + 5, DEADLINE)
+        await client.close()
+
+    asyncio.run(plays_on())
+    assert "Traceback" not in owner.log.read_text()
+
+
+def test_a_connection_pooled_before_redis_restarted_does_not_lose_the_next_publish(redis_server):
+    """The server's Redis client (cluster.connect) after Redis restarts: the connection it pooled before is
+    dead without knowing it, and the first publish on it was lost (15 to 61 s after a restart, before the
+    health check came round); it is now tried again on a new connection and delivered."""
+    from unokart.server.cluster import connect
+
+    async def main() -> list:
+        client = await connect(redis_server.url)
+        listener = await connect(redis_server.url)
+        try:
+            await client.publish("unokart:test", "before")  # a connection now idle in the pool
+            restart_redis(redis_server)
+            pubsub = listener.pubsub()
+            await pubsub.subscribe("unokart:test")
+            await pubsub.get_message(timeout=5)  # the subscription's confirmation
+            delivered = await client.publish("unokart:test", "after")  # on the pooled, dead connection first
+            got = await pubsub.get_message(ignore_subscribe_messages=True, timeout=10)
+            await pubsub.aclose()
+            return [delivered, got and got["data"]]
+        finally:
+            await client.aclose()
+            await listener.aclose()
+
+    assert asyncio.run(main()) == [1, b"after"]

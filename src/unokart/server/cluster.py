@@ -38,6 +38,8 @@ from collections.abc import Callable
 from typing import Any
 
 import redis.asyncio as redis
+from redis.asyncio.retry import Retry
+from redis.backoff import NoBackoff
 
 from .lease import LEASE_PREFIX, FanOut, Lease, process_id
 from .protocol import Said, ServerError
@@ -255,8 +257,11 @@ class Cluster:
 
     async def _keep_leases(self) -> None:
         """Renew every lease this process holds, all in one pipeline, every third of the ttl (one round trip
-        however many tables). A lease Redis no longer gives us, or all of them when Redis has not answered for a
-        whole ttl (another process may own the tables by then), are dropped."""
+        however many tables). A lease Redis no longer gives us is dropped. When Redis has not answered for a
+        whole ttl, the tables with a client at another process are given up (those clients cannot be reached);
+        the tables whose clients are all here play on: no process can take a lease while Redis is down, and
+        should one take a table over once it is back (or while this process alone cannot reach it), its newer
+        fencing token makes PostgreSQL refuse this process's next write, and the table leaves here then."""
         loop = asyncio.get_running_loop()
         confirmed = loop.time()
         while True:
@@ -275,12 +280,19 @@ class Cluster:
                 self.redis_outage.failed(err)
                 if loop.time() - confirmed < self.ttl:
                     continue
-                log.warning("leases unconfirmed for %.1f s: %d tables given up", self.ttl, len(held))
-                kept = [0] * len(held)
+                kept = [0 if self._reaches_elsewhere(code) else 1 for code, _ in held]
+                if not all(kept):
+                    log.warning("leases unconfirmed for %.1f s: %d tables with clients elsewhere given up, %d play on",
+                                self.ttl, kept.count(0), sum(kept))
             for (code, lease), ok in zip(held, kept):
                 if not ok and self.leases.get(code) is lease:
                     log.warning("lease of table %s lost by %s", code, self.me)
                     self._lost(code)
+
+    def _reaches_elsewhere(self, code: str) -> bool:
+        """Whether a table held here has a client at another process (relayed through Redis)."""
+        table = self.service.tables.get(code)
+        return table is None or any(isinstance(conn, RemoteConnection) for conn in table.connections)
 
     def _lost(self, code: str) -> None:
         """The lease ran out under us (Redis unreachable, or this process paused past it): drop the table."""
@@ -476,6 +488,9 @@ class Cluster:
             ticks += 1
             try:
                 await self.client.ping()
+                if self.redis_outage.since is not None:
+                    # Back: the idle connections of before the outage are dropped, new ones opened as needed.
+                    await self.client.connection_pool.disconnect(inuse_connections=False)
                 self.redis_outage.over()
                 await self._check_owners()
                 await self._check_relays()
@@ -582,8 +597,12 @@ REDIS_CONNECTIONS = 32  # per process: work beyond waits for a free connection i
 
 async def connect(url: str) -> redis.Redis:
     """A Redis client that has answered a PING (the caller says in one sentence why not)."""
+    # A pooled connection opened before Redis restarted is dead without knowing it: a command on it fails
+    # once, and is tried again at once on a new connection (a publish was lost 15 to 61 s after a restart).
     pool = redis.BlockingConnectionPool.from_url(url, max_connections=REDIS_CONNECTIONS, timeout=10,
-                                                 socket_connect_timeout=5, health_check_interval=10)
+                                                 socket_connect_timeout=5, health_check_interval=10,
+                                                 retry=Retry(NoBackoff(), 1),
+                                                 retry_on_error=[redis.ConnectionError, redis.TimeoutError])
     client = redis.Redis(connection_pool=pool)
     await client.ping()
     return client
