@@ -409,3 +409,23 @@ def test_a_zero_time_budget_is_refused_at_table_creation_and_nothing_is_created(
         assert refused["code"] == "bad_level" and refused["re"] == "b" and table.seats[1].kind == "empty"
         await service.close()
     asyncio.run(main())
+
+
+def test_whole_states_are_kept_only_for_the_current_version(tmp_path):
+    """A whole state (a reconnect's, a sync's) is cached per seat and language, each holding a round's events as
+    Python objects (about 1 MB at the end of a long round): one built for an older version is dropped, never
+    kept beside the new ones until the table leaves memory (issue 26, item 2)."""
+    from unokart.server import messages
+
+    async def main():
+        service = new_service(tmp_path, bot_delay=5.0)  # the bots wait: the versions move only when told
+        table = create(service, seats=2, bots={"0": "random", "1": "random"}, start=True)
+        messages.state_message(table, 0, "en", 0)
+        messages.state_message(table, None, "ta", 0)
+        assert len(table.full_states) == 2
+        game = table.game
+        service.submit(table, game.legal_actions(game.to_act)[0])  # a new version
+        messages.state_message(table, 1, "en", 0)
+        assert list(table.full_states) == [(1, "en")]
+        await service.close()
+    asyncio.run(main())

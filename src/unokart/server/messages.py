@@ -71,8 +71,9 @@ def state_message(table: "Table", seat: int | None, lang: str, start: int, re: A
     """
     game = table.game
     assert game is not None
+    made_for = (table.version, game.round, len(game.events))
     cached = table.full_states.get((seat, lang)) if start == 0 else None
-    if cached is not None and cached[0] == (table.version, game.round, len(game.events)):
+    if cached is not None and cached[0] == made_for:
         parts = cached[1]
     else:
         names = names_in(table, lang)
@@ -86,7 +87,11 @@ def state_message(table: "Table", seat: int | None, lang: str, start: int, re: A
                  "legal": [str(a) for a in game.legal_actions(seat)] if seat is not None else [],
                  "events": events, "commitments": commitments(table)}
         if start == 0:
-            table.full_states[(seat, lang)] = ((table.version, game.round, len(game.events)), parts)
+            # Only the current version's: an older one is never sent again, and each holds a round's events as
+            # Python objects (about 1 MB at the end of a long round: ten readers of a finished table held 10 MB).
+            if any(made != made_for for made, _ in table.full_states.values()):
+                table.full_states = {key: entry for key, entry in table.full_states.items() if entry[0] == made_for}
+            table.full_states[(seat, lang)] = (made_for, parts)
     deadline = None
     if table.deadline is not None:
         deadline = {"seat": game.to_act, "at": int(table.deadline * 1000)}
