@@ -420,9 +420,11 @@ def test_whole_states_are_kept_only_for_the_current_version(tmp_path):
     async def main():
         service = new_service(tmp_path, bot_delay=5.0)  # the bots wait: the versions move only when told
         table = create(service, seats=2, bots={"0": "random", "1": "random"}, start=True)
-        messages.state_message(table, 0, "en", 0)
+        built = messages.state_message(table, 0, "en", 0)
         messages.state_message(table, None, "ta", 0)
         assert len(table.full_states) == 2
+        assert all(isinstance(text, str) for _, text in table.full_states.values())  # JSON text, not objects
+        assert messages.state_message(table, 0, "en", 0) == built  # read back from the text, the same
         game = table.game
         service.submit(table, game.legal_actions(game.to_act)[0])  # a new version
         messages.state_message(table, 1, "en", 0)
