@@ -73,7 +73,8 @@ def state_message(table: "Table", seat: int | None, lang: str, start: int, re: A
     """
     game = table.game
     assert game is not None
-    made_for = (table.version, game.round, len(game.events))
+    # What a whole state is built for (a broadcast's news, start > 0, is never kept: no need to count).
+    made_for = (table.version, game.round, game.event_count()) if start == 0 else None
     cached = table.full_states.get((seat, lang)) if start == 0 else None
     if cached is not None and cached[0] == made_for:
         parts = json.loads(cached[1])
