@@ -273,7 +273,8 @@ class Cluster:
             try:
                 async with self.client.pipeline(transaction=False) as pipe:
                     for _, lease in held:
-                        await lease.renew_in(pipe)
+                        # Reclaimed when Redis came back empty: the tables played on through the outage go on.
+                        await lease.renew_in(pipe, reclaim=True)
                     kept = await pipe.execute()
                 confirmed = loop.time()
             except (redis.RedisError, OSError) as err:

@@ -47,9 +47,16 @@ end
 return false
 """
 # Extend or delete only while the key still names this owner (a check and a change in one atomic step).
+# ARGV[3] '1': a key gone with nobody else's in its place (Redis restarted empty) is set again for this owner;
+# should another process have owned the table meanwhile, its newer fencing token refuses this owner's writes.
 _RENEW = """
-if redis.call('GET', KEYS[1]) == ARGV[1] then
+local holder = redis.call('GET', KEYS[1])
+if holder == ARGV[1] then
   return redis.call('PEXPIRE', KEYS[1], ARGV[2])
+end
+if not holder and ARGV[3] == '1' then
+  redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+  return 1
 end
 return 0
 """
@@ -114,11 +121,12 @@ class Lease:
 
     async def renew(self) -> bool:
         """Extend the lease by ``ttl`` from now; False when it is no longer this owner's (expired or taken)."""
-        return bool(await self._renew(keys=[self.key], args=[self.owner, self._ttl_ms]))
+        return bool(await self._renew(keys=[self.key], args=[self.owner, self._ttl_ms, "0"]))
 
-    async def renew_in(self, pipe: "redis.client.Pipeline") -> None:
-        """Queue this lease's renewal in a pipeline (its result: 1 when still ours, 0 when not)."""
-        await self._renew(keys=[self.key], args=[self.owner, self._ttl_ms], client=pipe)
+    async def renew_in(self, pipe: "redis.client.Pipeline", reclaim: bool = False) -> None:
+        """Queue this lease's renewal in a pipeline (its result: 1 when still ours, 0 when not); ``reclaim``: a
+        key that is gone (Redis restarted) and nobody else's is set again for this owner."""
+        await self._renew(keys=[self.key], args=[self.owner, self._ttl_ms, "1" if reclaim else "0"], client=pipe)
 
     async def release(self) -> bool:
         """Give the lease up at once (another process may take the table now); False when it was not ours."""
