@@ -9,8 +9,8 @@ and of rounds (right), each with its 95% interval, the games or rounds played wr
 
 from __future__ import annotations
 
+import argparse
 import json
-import sys
 
 import matplotlib
 
@@ -18,8 +18,19 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 
+def run(arg: str) -> tuple[str, str]:
+    label, sep, path = arg.partition("=")
+    if not sep:
+        raise argparse.ArgumentTypeError(f"{arg!r} is not LABEL=FILE.json")
+    return label, path
+
+
 def main() -> None:
-    out, runs = sys.argv[1], [arg.split("=", 1) for arg in sys.argv[2:]]
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("out", help="the PNG to write")
+    parser.add_argument("runs", nargs="+", type=run, metavar="LABEL=FILE.json", help="a saved heads-up run")
+    args = parser.parse_args()
+    out, runs = args.out, args.runs
     rows = []
     for label, path in runs:
         search, opponent = json.load(open(path))["bots"][:2]
