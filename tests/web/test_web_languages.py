@@ -95,16 +95,25 @@ FX_JS = """async () => {
 # The item's explanation, wherever it is placed, shows all its words in sight (it was once clipped to the opponents'
 # strip, and once placed over the part of the log below the window's foot).
 FX_CLIPPED_JS = """async () => {
-  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));  // as drawn: the notice is placed each frame
-  const fx = document.getElementById("item-fx");
-  if (!fx) return null;
-  const node = fx.querySelector(".box");
-  const box = node.getBoundingClientRect(), place = fx.getBoundingClientRect();
-  const bar = document.querySelector(".topbar").getBoundingClientRect().bottom;  // in sight: below the sticky bar, above the window's foot
-  const inside = fx.classList.contains("inline") || (box.top >= place.top - 1 && box.bottom <= place.bottom + 1 && box.left >= place.left - 1 && box.right <= place.right + 1
-                                                      && box.top >= bar - 1 && box.bottom <= innerHeight + 1);
-  const whole = node.scrollHeight <= node.clientHeight + 1 && node.scrollWidth <= node.clientWidth + 1;
-  return inside && whole && box.right <= innerWidth + 1 && box.left >= -1 ? [] : [fx.querySelector(".what").textContent];
+  const frame = () => new Promise((done) => requestAnimationFrame(done));
+  // The notice is placed again in the frame after the table moved under it (motion.js, keepPlaced), and this
+  // check's frame may come just before that pass: a cut counts only when it is still there a frame later.
+  const cut = () => {
+    const fx = document.getElementById("item-fx");
+    if (!fx) return null;
+    const node = fx.querySelector(".box");
+    const box = node.getBoundingClientRect(), place = fx.getBoundingClientRect();
+    const bar = document.querySelector(".topbar").getBoundingClientRect().bottom;  // in sight: below the sticky bar, above the window's foot
+    const inside = fx.classList.contains("inline") || (box.top >= place.top - 1 && box.bottom <= place.bottom + 1 && box.left >= place.left - 1 && box.right <= place.right + 1
+                                                        && box.top >= bar - 1 && box.bottom <= innerHeight + 1);
+    const whole = node.scrollHeight <= node.clientHeight + 1 && node.scrollWidth <= node.clientWidth + 1;
+    return inside && whole && box.right <= innerWidth + 1 && box.left >= -1 ? [] : [fx.querySelector(".what").textContent];
+  };
+  await frame(); await frame();
+  const first = cut();
+  if (!first || first.length === 0) return first;
+  await frame();
+  return cut();
 }"""
 
 RTL_JS = """() => {
