@@ -51,11 +51,16 @@ def serve(db: Path, idle: float) -> tuple[subprocess.Popen, str]:
          "--round-pause", "0", "--http-rate", "100000", "--max-tables", "100000", "--idle", str(idle),
          "--tables-per-address", "0", "--unattended", "0"],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return proc, healthy(proc, port)
+
+
+def healthy(proc: subprocess.Popen, port: int) -> str:
+    """The server's URL once it answers /api/health; a server that never does is stopped."""
     url = f"http://127.0.0.1:{port}"
     for _ in range(600):
         try:
             if httpx.get(url + "/api/health", timeout=1).status_code == 200:
-                return proc, url
+                return url
         except httpx.HTTPError:
             time.sleep(0.1)
     proc.kill()

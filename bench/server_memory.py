@@ -26,7 +26,7 @@ import httpx
 import websockets
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from server_limits import free_port, rss_mb  # noqa: E402
+from server_limits import free_port, healthy, rss_mb  # noqa: E402
 
 
 def serve(src: Path, db: Path, idle: float) -> tuple[subprocess.Popen, str]:
@@ -40,14 +40,7 @@ def serve(src: Path, db: Path, idle: float) -> tuple[subprocess.Popen, str]:
     port = free_port()
     proc = subprocess.Popen([sys.executable, "-m", "unokart.cli", "serve", "--port", str(port), "--db", str(db), *flags],
                             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}"
-    for _ in range(600):
-        try:
-            if httpx.get(url + "/api/health", timeout=1).status_code == 200:
-                return proc, url
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    raise RuntimeError("the server did not start")
+    return proc, healthy(proc, port)
 
 
 async def look(url: str, code: str) -> None:
