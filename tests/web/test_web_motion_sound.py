@@ -257,6 +257,36 @@ def test_an_item_notice_follows_the_table_when_it_moves_with_no_new_state(browse
     assert errors == []
 
 
+# An item's notice whose words, padding included, are 2 px shorter than its place: with its 3 px border the box
+# is 4 px taller than the place, so the notice must go elsewhere. Returns whether the box is whole where it is.
+NOTICE_BORDER_JS = """async () => {
+  const { showItemNotice, placeNotice } = await import('/static/js/motion.js');
+  const screen = document.getElementById('table-screen');
+  screen.querySelectorAll('button, select, input').forEach((node) => { node.disabled = true; });
+  showItemNotice(screen, { item: 'mushroom', card: 'G5', event: { type: 'item', seat: 1, item: 'mushroom', card: 'G5' } }, ['Mo', 'Bot'], 0);
+  const fx = document.getElementById('item-fx'), box = fx.querySelector('.box'), what = fx.querySelector('.what');
+  if (fx.classList.contains('inline')) return { spot: null };
+  const spot = fx.dataset.spot;
+  what.style.minHeight = `${what.offsetHeight + fx.clientHeight - 2 - box.scrollHeight}px`;
+  placeNotice(screen);
+  const place = fx.getBoundingClientRect(), r = box.getBoundingClientRect();
+  return { spot, now: fx.classList.contains('inline') ? 'inline' : fx.dataset.spot,
+           whole: fx.classList.contains('inline') || (r.top >= place.top - 0.5 && r.bottom <= place.bottom + 0.5) };
+}"""
+
+
+def test_an_item_notice_is_never_placed_where_its_border_would_be_cut(browser, server):
+    page, errors = open_seat(browser, server, reduced=True)
+    page.click("#start-btn")
+    page.wait_for_selector("#game")
+    shown = page.evaluate(NOTICE_BORDER_JS)
+    assert shown["spot"], f"the notice was first placed over a part of the table: {shown}"
+    assert shown["whole"], f"the notice's box is cut at its foot: {shown}"
+    assert shown["now"] != shown["spot"], f"the notice stayed in a place 4 px too short: {shown}"
+    page.context.close()
+    assert errors == []
+
+
 # An item's notice over the table and an announcement at once (a Green Shell's victim calling UNO): where each is.
 NOTICE_AND_BANNER_JS = """async () => {
   const { showItemNotice } = await import('/static/js/motion.js');

@@ -226,7 +226,15 @@ function keepPlaced(screen, fx) {
 function stillFree(screen, fx) {
   const spot = fx.dataset.spot && screen.querySelector(fx.dataset.spot);
   const place = fx.getBoundingClientRect();
-  return Boolean(spot) && sameRect(seen(spot.getBoundingClientRect()), place) && !controlRects(screen).some((c) => overlaps(place, c));
+  return Boolean(spot) && sameRect(seen(spot.getBoundingClientRect()), place) && wordsFit(fx) && !controlRects(screen).some((c) => overlaps(place, c));
+}
+
+// The whole box, its border included (scrollHeight leaves the border out), inside its place, and no word
+// wider than the box.
+function wordsFit(fx) {
+  const box = fx.firstElementChild;
+  return box.offsetHeight <= fx.clientHeight && box.offsetWidth <= fx.clientWidth
+    && box.scrollWidth <= box.clientWidth && box.scrollHeight <= box.clientHeight;
 }
 
 /** The Green Shell's victim is chosen after it is turned: the notice says whom it hit. */
@@ -249,8 +257,7 @@ export function placeNotice(screen) {
     if (!spot || spot.height < 100 || spot.width < 200 || controls.some((c) => overlaps(spot, c))) continue;
     Object.assign(fx.style, { left: `${spot.left + scrollX}px`, top: `${spot.top + scrollY}px`, width: `${spot.width}px`, height: `${spot.height}px` });
     fx.dataset.spot = selector;
-    const box = fx.firstElementChild;
-    if (box.scrollHeight <= spot.height && box.scrollWidth <= spot.width) return;
+    if (wordsFit(fx)) return;
   }
   fx.classList.add("inline"); // no free place where it fits: a line under the prompt, covering nothing
   fx.removeAttribute("style");
