@@ -70,21 +70,19 @@ def test_the_grammar_is_the_servers(text):
     assert parsed == served
 
 
-@pytest.mark.parametrize("text", [t for t in GOOD if not t.startswith("policy")] + [t for t in BAD if t != "policy:"])
-def test_the_grammar_accepts_exactly_what_make_bot_builds(text):
-    """(``policy:`` alone BotLevel refuses as no level; make_bot tries to load a model from no path. make_bot,
-    in bots/, is laxer than STRICT: it reads the budget with str.isdigit.)"""
+@pytest.mark.parametrize("text", [t for t in GOOD if not t.startswith("policy")] + BAD + list(STRICT))
+def test_make_bot_builds_exactly_what_the_grammar_accepts_and_refuses_with_its_words(text):
     try:
-        BotLevel.parse(text)
-        parsed = None
+        parsed = BotLevel.parse(text)
+        refusal = None
     except ValueError as err:
-        parsed = str(err)
-    try:
-        make_bot(text)
-        built = None
-    except ValueError as err:
-        built = str(err)
-    assert (parsed is None) == (built is None), (parsed, built)
+        parsed, refusal = None, str(err)
+    if refusal is not None:
+        with pytest.raises(ValueError) as refused:
+            make_bot(text)
+        assert str(refused.value) == refusal
+    else:
+        assert type(make_bot(text)).__name__.lower() == f"{parsed.kind}bot"
 
 
 def test_a_list_of_levels_skips_empty_entries_and_refuses_a_bad_one():

@@ -21,8 +21,8 @@ from __future__ import annotations
 from typing import Protocol
 import random
 
+from ..levels import BotLevel
 from ..rules import Action, View
-from ..rules.errors import shown
 from .careful import CarefulBot
 from .heuristic import EasyBot, HeuristicBot
 from .ismcts import DEFAULT_ITERATIONS, IsmctsBot
@@ -44,29 +44,16 @@ def make_bot(name: str, models_dir: "str | None" = None) -> Bot:
     $UNOKART_MODELS, then the policies shipped in ``unokart/env/models``) with numpy alone (``policy.py``);
     with a ``models_dir`` only such names are accepted (a server offers policies by name, never by path).
     Without one, ``policy:<path.npz>`` loads that file and ``policy:<model.zip>`` a MaskablePPO model."""
-    kind, sep, arg = name.strip().lower().partition(":")
-    if kind == "policy" and sep:
+    level = BotLevel.parse(name)  # the one grammar (levels.py): a ValueError names what is wrong
+    if level.kind == "policy":
         from .policy import policy_level  # numpy (and the env's encoding) only when a policy is asked for
 
-        return policy_level(name.strip().partition(":")[2], models_dir)  # as written, not lowercased
-    if kind == "random" and not sep:
-        return RandomBot()
-    if kind == "easy" and not sep:
-        return EasyBot()
-    if kind == "heuristic" and not sep:
-        return HeuristicBot()
-    if kind == "careful" and not sep:
-        return CarefulBot()
-    if kind == "ismcts":
-        if not sep:
-            return IsmctsBot(DEFAULT_ITERATIONS)
-        if arg.isdigit():
-            return IsmctsBot(int(arg))
-        if arg.endswith("ms") and arg[:-2].isdigit() and int(arg[:-2]) >= 1:
-            return IsmctsBot(milliseconds=int(arg[:-2]))
-        raise ValueError(f"the ISMCTS budget must be a whole number of iterations or milliseconds, "
-                         f"not {shown(arg)} (e.g. ismcts:200, ismcts:150ms, or ismcts:0 for its prior alone)")
-    raise ValueError(f"unknown bot {shown(name)} (known: {', '.join(BOT_NAMES)}, ismcts:<iterations>, ismcts:<N>ms, policy:<NAME>)")
-
+        return policy_level(level.policy, models_dir)
+    if level.kind == "ismcts":
+        if level.milliseconds is not None:
+            return IsmctsBot(milliseconds=level.milliseconds)
+        return IsmctsBot(DEFAULT_ITERATIONS if level.iterations is None else level.iterations)
+    simple: dict[str, type[Bot]] = {"random": RandomBot, "easy": EasyBot, "heuristic": HeuristicBot, "careful": CarefulBot}
+    return simple[level.kind]()
 
 __all__ = ["BOT_NAMES", "Bot", "CarefulBot", "EasyBot", "HeuristicBot", "IsmctsBot", "RandomBot", "make_bot"]
