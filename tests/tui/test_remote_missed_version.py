@@ -99,3 +99,32 @@ async def play_until_synced(table: RemoteTable, relay: DroppingRelay) -> None:
         else:
             await asyncio.sleep(0.01)
     assert relay.dropped, "the relay dropped no state"
+
+
+def answer_before_a_bot_moves(message: dict) -> bool:
+    """The state answering Ann's own action, when a bot moves next (so a newer state follows it)."""
+    view = message.get("view") or {}
+    return message.get("type") == "state" and "re" in message and view.get("to_act") not in (None, 0)
+
+
+async def test_an_action_whose_answer_was_lost_is_settled_by_the_next_state_not_called_unanswered(server, tmp_path):
+    code = server.create(seats=3, bots={"1": "easy", "2": "easy"})["code"]
+    relay = DroppingRelay(f"ws://127.0.0.1:{server.port}", answer_before_a_bot_moves)
+    port = free_port()
+    async with websockets.serve(relay, "127.0.0.1", port):
+        table = RemoteTable(f"http://127.0.0.1:{port}", code, "Ann", SeatStore(tmp_path / "seats.json"))
+        await table.start(lambda fresh, notice: None)
+        try:
+            await asyncio.wait_for(until(lambda: table.table is not None), 60)
+            await table.next_round()
+            while not relay.dropped:
+                await asyncio.wait_for(until(lambda: table.view and table.view["to_act"] == 0 and table.legal), 60)
+                sent_at = table.version
+                turn = [a for a in table.legal if a.verb not in (A.UNO, A.CATCH)]
+                # answered, or its answer lost: act() returns once the table has moved on, never raising "no answer"
+                await asyncio.wait_for(table.act(turn[0] if turn else table.legal[0]), 60)  # a bound for a hang
+                assert table.version > sent_at
+            assert any(m["type"] == "action" and m.get("id") == relay.dropped[0]["re"] for m in relay.sent), \
+                "the dropped state answered one of Ann's actions"
+        finally:
+            await table.stop()

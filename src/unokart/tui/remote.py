@@ -162,6 +162,7 @@ class RemoteTable(TableSource):
         self._ws = None
         self._ids = itertools.count(1)
         self._answers: dict[int, asyncio.Future] = {}
+        self._sent_at: dict[int, int] = {}  # the version each awaited message was sent at
         self._on_change: OnChange | None = None
         self._task: asyncio.Task | None = None
 
@@ -301,6 +302,7 @@ class RemoteTable(TableSource):
         answer = asyncio.get_running_loop().create_future()
         if wait:
             self._answers[number] = answer
+            self._sent_at[number] = self.version
         try:
             await self._ws.send(json.dumps({**message, "token": saved["token"], "id": number}))
             if wait:
@@ -311,6 +313,7 @@ class RemoteTable(TableSource):
             raise TableError(t("tui.remote.offline")) from None
         finally:
             self._answers.pop(number, None)
+            self._sent_at.pop(number, None)
 
     def _answer(self, message: dict, error: str | None = None, rule: str | None = None) -> bool:
         answer = self._answers.get(message.get("re"))
@@ -321,6 +324,14 @@ class RemoteTable(TableSource):
         else:
             answer.set_exception(TableError(error, rule))
         return True
+
+    def _settle_lost_answers(self, before: int, message: dict) -> None:
+        """States between ``before`` and this one were lost: an action sent at a version whose next state
+        was among them may have been answered by that lost state, so it is settled by this newer one (the
+        whole table as it is now) rather than left to time out as if the server never answered."""
+        for number, sent_at in self._sent_at.items():
+            if before <= sent_at < message["version"] - 1:
+                self._answer({**message, "re": number})
 
     def _take(self, frame: str | bytes) -> str | None:
         """One frame from the server; a malformed one is reported and skipped (the protocol may grow)."""
@@ -346,8 +357,10 @@ class RemoteTable(TableSource):
             self._take_seats(self.table["seats"])
             self._notify()
         elif kind == "state":
+            before = self.version
             outcome = self._take_state(message)
-            self._answer(message)
+            if not self._answer(message) and outcome == SYNC:
+                self._settle_lost_answers(before, message)
             return outcome
         elif kind == "error":
             return self._take_error(message)
