@@ -186,3 +186,29 @@ async def test_turn_timer_counts_down_then_away_and_back(tmp_path):
             await until(pilot, lambda: not table.away, "Ann back", app)
             assert "You are away" not in screen_text(app)
         assert bob["seat"] == 0 and table.seat == 1
+
+
+GOOD_VIEW = {"round": 1, "dealer": 0, "direction": 1, "to_act": 0, "awaiting": "play", "top": "R5", "color": "R",
+             "hands": [["R1", "G7"], 7], "stock": 80, "discard": 1, "uno_said": [False, False], "scores": [0, 0],
+             "seat": 0, "players": ["Ann", "Bot 1"], "pending": 0, "drawn": None}
+BAD_VIEWS = {
+    "no hands": {k: v for k, v in GOOD_VIEW.items() if k != "hands"},
+    "fewer hands than players": {**GOOD_VIEW, "hands": [["R1"]]},
+    "a drawn card not in the hand": {**GOOD_VIEW, "drawn": "B9"},
+    "the own hand as a number": {**GOOD_VIEW, "hands": [2, 7]},
+    "a seat to act beyond the table": {**GOOD_VIEW, "to_act": 5},
+    "scores missing a player": {**GOOD_VIEW, "scores": [0]},
+}
+
+
+@pytest.mark.parametrize("problem", BAD_VIEWS)
+def test_a_state_the_client_cannot_draw_is_refused_whole_and_the_last_one_kept(tmp_path, problem):
+    table = RemoteTable("http://127.0.0.1:1", "K7Q2XM", "Ann", SeatStore(tmp_path / "seats.json"))
+    notices: list[str | None] = []
+    table._on_change = lambda fresh, notice: notices.append(notice)
+    state = {"type": "state", "version": 1, "game": 1, "legal": ["0: draw"], "events": [], "view": dict(GOOD_VIEW)}
+    table._take(json.dumps(state))
+    assert table.version == 1 and table.view["hands"] == [["R1", "G7"], 7]
+    table._take(json.dumps({**state, "version": 2, "view": BAD_VIEWS[problem]}))
+    assert table.version == 1 and table.view["hands"] == [["R1", "G7"], 7], f"{problem}: the bad state was taken"
+    assert notices[-1] == "The server sent a message this client does not understand; it is skipped."

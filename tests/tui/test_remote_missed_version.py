@@ -7,11 +7,13 @@ from __future__ import annotations
 import asyncio
 import json
 
+import httpx
 import pytest
 import websockets
 
 from unokart.rules import actions as A
 from unokart.tui.remote import RemoteTable, SeatStore
+from unokart.tui.source import TableError
 
 from helpers.ports import free_port
 from helpers.server import serve_for_module
@@ -128,3 +130,57 @@ async def test_an_action_whose_answer_was_lost_is_settled_by_the_next_state_not_
                 "the dropped state answered one of Ann's actions"
         finally:
             await table.stop()
+
+
+def answer_while_ann_still_acts(message: dict) -> bool:
+    """The state answering Ann's own action while the decision is still hers (after a draw): no newer
+    state follows it until she acts again."""
+    view = message.get("view") or {}
+    return message.get("type") == "state" and "re" in message and view.get("to_act") == 0
+
+
+async def test_an_action_refused_as_stale_after_a_lost_answer_brings_the_table_back(server, tmp_path):
+    code = server.create(seats=2, bots={"1": "easy"})["code"]
+    relay = DroppingRelay(f"ws://127.0.0.1:{server.port}", answer_while_ann_still_acts)
+    port = free_port()
+    async with websockets.serve(relay, "127.0.0.1", port):
+        table = RemoteTable(f"http://127.0.0.1:{port}", code, "Ann", SeatStore(tmp_path / "seats.json"))
+        await table.start(lambda fresh, notice: None)
+        try:
+            await asyncio.wait_for(until(lambda: table.table is not None), 60)  # bounds for a hang, throughout
+            await table.next_round()
+            while not relay.dropped:
+                await asyncio.wait_for(until(lambda: table.view and table.view["to_act"] == 0 and table.legal), 60)
+                turn = [a for a in table.legal if a.verb not in (A.UNO, A.CATCH)]
+                draw = [a for a in turn if a.verb == A.DRAW]
+                first = asyncio.create_task(table.act((draw or turn)[0]))
+                await asyncio.wait_for(until(lambda: first.done() or relay.dropped), 60)
+                if not relay.dropped:
+                    await first
+            lost = relay.dropped[0]
+            # Ann, still at the old version, acts again: refused as stale, which brings the whole table back,
+            # and settles her first action, whose answer will never come.
+            with pytest.raises(TableError):
+                await asyncio.wait_for(table.act(table.legal[0]), 60)
+            await asyncio.wait_for(first, 60)
+            await asyncio.wait_for(until(lambda: table.version >= lost["version"]), 60)
+            assert any(m["type"] == "sync" for m in relay.sent)
+        finally:
+            await table.stop()
+
+
+async def test_a_seat_file_that_cannot_be_written_still_keeps_one_seat_and_says_so(server, tmp_path):
+    code = server.create(seats=4)["code"]
+    (tmp_path / "seats.json").mkdir()  # no file can be written there
+    notices: list[str] = []
+    table = RemoteTable(f"http://127.0.0.1:{server.port}", code, "Ann", SeatStore(tmp_path / "seats.json"))
+    await table.start(lambda fresh, notice: notices.append(notice) if notice else None)
+    try:
+        await asyncio.wait_for(until(lambda: table.table is not None), 60)
+        assert any("could not be saved" in notice for notice in notices), notices
+        await table._ws.close()  # the connection drops: the client comes back to its seat from memory
+        await asyncio.wait_for(until(lambda: sum("could not be saved" in notice for notice in notices) == 2), 60)
+        seats = httpx.get(f"http://127.0.0.1:{server.port}/api/tables/{code}").json()["seats"]
+        assert [place["name"] for place in seats if place["kind"] == "human"] == ["Ann"]
+    finally:
+        await table.stop()

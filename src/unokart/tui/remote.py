@@ -86,6 +86,21 @@ def shown_name(place: dict | None, name: str) -> str:
     return name
 
 
+def well_formed(view: dict, seat: int) -> bool:
+    """A view this client can draw: a hand per player (the seat's own a list of cards, holding the drawn
+    card if any; the others' sizes), a score per player, and a seat to act that is at the table or none."""
+    players, hands, scores = view["players"], view["hands"], view["scores"]
+    if not (isinstance(players, list) and isinstance(hands, list) and isinstance(scores, list)
+            and len(hands) == len(players) == len(scores) and 0 <= seat < len(players)):
+        return False
+    own, drawn, to_act = hands[seat], view["drawn"], view["to_act"]
+    return (isinstance(own, list) and all(isinstance(card, str) for card in own)
+            and all(isinstance(size, int) for other, size in enumerate(hands) if other != seat)
+            and all(isinstance(name, str) for name in players) and all(isinstance(score, int) for score in scores)
+            and (drawn is None or drawn in own) and (to_act is None or (isinstance(to_act, int) and 0 <= to_act < len(players)))
+            and isinstance(view["round"], int) and isinstance(view["awaiting"], str))
+
+
 class SeatStore:
     """Seat tokens by table link, then by the name played under: ``{link: {name: {"token", "seat"}}}``.
 
@@ -95,8 +110,12 @@ class SeatStore:
 
     def __init__(self, path: Path | None = None):
         self.path = path or seats_file()
+        self._unsaved: dict | None = None  # what the file should hold, when it could not be written
+        self.problem: str | None = None  # why it could not
 
     def _load(self) -> dict:
+        if self._unsaved is not None:
+            return json.loads(json.dumps(self._unsaved))
         try:
             data = json.loads(self.path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
@@ -125,7 +144,9 @@ class SeatStore:
         seats = self._seats(self._load(), link)
         return list(seats)[-1] if seats else None
 
-    def put(self, link: str, name: str, entry: dict | None) -> None:
+    def put(self, link: str, name: str, entry: dict | None) -> str | None:
+        """Keep (or with None forget) a seat; the reason when the file could not be written, the seat then
+        being kept for this run only."""
         data = self._load()
         seats = self._seats(data, link)
         seats.pop(name, None)
@@ -135,11 +156,17 @@ class SeatStore:
             data[link] = seats
         else:
             data.pop(link, None)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        temporary = self.path.with_suffix(".tmp")
-        temporary.write_text(json.dumps(data, indent=2), encoding="utf-8")
-        temporary.chmod(0o600)  # tokens are secrets
-        temporary.replace(self.path)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            temporary = self.path.with_suffix(".tmp")
+            temporary.write_text(json.dumps(data, indent=2), encoding="utf-8")
+            temporary.chmod(0o600)  # tokens are secrets
+            temporary.replace(self.path)
+        except OSError as err:
+            self._unsaved, self.problem = data, err.strerror or str(err)
+            return self.problem
+        self._unsaved = self.problem = None
+        return None
 
 
 class RemoteTable(TableSource):
@@ -160,6 +187,7 @@ class RemoteTable(TableSource):
         self._whole_next = True  # the first state of a connection is whole: no version gap to judge
         self._seen: set[tuple] = set()  # (game, round, i) of events already passed on
         self._ws = None
+        self._connected = False  # this connection has been welcomed or sent a state: retries start afresh
         self._ids = itertools.count(1)
         self._answers: dict[int, asyncio.Future] = {}
         self._sent_at: dict[int, int] = {}  # the version each awaited message was sent at
@@ -255,13 +283,15 @@ class RemoteTable(TableSource):
                 async with websockets.connect(self.ws_url, open_timeout=5) as ws:
                     self._ws = ws
                     self._whole_next = True
+                    self._connected = False
                     try:
                         await self._hello(ws)
                     except websockets.exceptions.ConnectionClosed:
                         pass  # the server may have said why before closing (no_such_table): read it
                     async for frame in ws:
-                        attempt = 0
                         outcome = self._take(frame)
+                        if self._connected:
+                            attempt = 0
                         if outcome == STOP:
                             return
                         if outcome == REJOIN:
@@ -308,6 +338,10 @@ class RemoteTable(TableSource):
             if wait:
                 await asyncio.wait_for(answer, ANSWER_TIMEOUT)
         except asyncio.TimeoutError:
+            try:  # the answer may have been lost on its way: ask for the table as it is now
+                await self._ws.send(json.dumps({"type": "sync"}))
+            except (AttributeError, websockets.exceptions.WebSocketException):
+                pass
             raise TableError(t("tui.remote.no_answer")) from None
         except websockets.exceptions.ConnectionClosed:
             raise TableError(t("tui.remote.offline")) from None
@@ -346,11 +380,14 @@ class RemoteTable(TableSource):
         kind = message.get("type")
         if kind == "welcome":
             self.seat = message["seat"]
+            self._connected = True
             if message.get("token"):
                 self.store.put(self.link, self.name, {"token": message["token"], "seat": self.seat,
                                                       "name": message.get("name")})
-            self._notify(t("tui.remote.seated", code=self.code, seat=self.seat) + " "
-                         + t("tui.remote.seat_kept", path=self.store.path))
+            problem = self.store.problem
+            kept = (t("tui.remote.seat_kept", path=self.store.path) if problem is None
+                    else t("tui.remote.seat_not_saved", path=self.store.path, reason=printable(problem)))
+            self._notify(t("tui.remote.seated", code=self.code, seat=self.seat) + " " + kept)
         elif kind == "table":
             self.table = message["table"]
             self.target_score = self.table["options"]["target_score"]
@@ -359,6 +396,7 @@ class RemoteTable(TableSource):
         elif kind == "state":
             before = self.version
             outcome = self._take_state(message)
+            self._connected = True
             if not self._answer(message) and outcome == SYNC:
                 self._settle_lost_answers(before, message)
             return outcome
@@ -370,7 +408,10 @@ class RemoteTable(TableSource):
         self.away = any(place["seat"] == self.seat and place["away"] for place in seats)
 
     def _take_state(self, message: dict) -> str | None:
-        """Take a state; SYNC when versions jumped (they grow by one): a state never reached us."""
+        """Take a state; SYNC when versions jumped (they grow by one): a state never reached us. A state
+        whose view this client could not draw is refused whole (a ValueError: reported, the old one kept)."""
+        if not isinstance(message["version"], int) or not well_formed(message["view"], self.seat):
+            raise ValueError("a state this client cannot draw")
         missed = not self._whole_next and message["version"] > self.version + 1
         self._whole_next = False
         self.version = message["version"]
@@ -397,7 +438,14 @@ class RemoteTable(TableSource):
 
     def _take_error(self, message: dict) -> str | None:
         code, text = message.get("code"), message.get("message") or message.get("code")
+        # An action refused because the table moved on: our answer may have been lost, so fetch the table anew.
+        behind = code in ("stale_version", "duplicate") and isinstance(message.get("version"), int) \
+            and message["version"] > self.version
         if self._answer(message, text, message.get("rule")):
+            if behind:  # answers come in the order sent: an earlier action still waiting lost its answer
+                for number in [n for n in self._answers if n < message["re"]]:
+                    self._answer({"re": number})
+                return SYNC
             return None
         self._notify(text)
         if code == "bad_token":  # the seat was given up (left the lobby): join afresh on the next connection
