@@ -39,7 +39,7 @@ class BotLevel:
         allowed, none inside; the kind in any case; a budget in ASCII digits without leading zeros."""
         kind, sep, arg = text.strip().partition(":")
         if kind != kind.strip() or arg != arg.strip():
-            raise ValueError(f"a bot level has no spaces around its ':', as in {shown(text)} (e.g. ismcts:200)")
+            raise ValueError(t("core.level.spaces", level=shown(text)))
         lowered = kind.lower() if kind.isascii() else kind
         if lowered in SIMPLE and not sep:
             return cls(lowered)
@@ -47,7 +47,7 @@ class BotLevel:
             return cls._ismcts(sep, arg)
         if lowered == "policy" and arg:
             return cls("policy", policy=arg)
-        raise ValueError(f"unknown bot {shown(text)} (known: {GRAMMAR})")
+        raise ValueError(t("core.level.unknown", level=shown(text), known=GRAMMAR))
 
     @classmethod
     def _ismcts(cls, sep: str, arg: str) -> BotLevel:
@@ -57,9 +57,7 @@ class BotLevel:
         number = arg[:-2] if ms else arg
         if BUDGET.fullmatch(number) and not (ms and number == "0"):
             return cls("ismcts", milliseconds=int(number)) if ms else cls("ismcts", iterations=int(number))
-        raise ValueError(f"the ISMCTS budget must be a whole number of iterations or milliseconds, "
-                         f"not {shown(arg)}: {_budget_problem(number, ms)} "
-                         f"(e.g. ismcts:200, ismcts:150ms, or ismcts:0 for its prior alone)")
+        raise ValueError(t("core.level.budget", budget=shown(arg), problem=_budget_problem(number, ms)))
 
     @property
     def named_policy(self) -> bool:
@@ -77,12 +75,12 @@ class BotLevel:
 def _budget_problem(number: str, ms: bool) -> str:
     """What is wrong with a budget that is no number in its one spelling."""
     if number.isdigit() and not number.isascii():
-        return "write it in the digits 0-9"
+        return t("core.level.problem.digits")
     if number.isdigit() and number.startswith("0") and number != "0":
-        return "write it without leading zeros"
+        return t("core.level.problem.leading_zeros")
     if ms and number == "0":
-        return "a time budget is 1 ms or more"
-    return "write it in the digits 0-9, with no sign or spaces"
+        return t("core.level.problem.time")
+    return t("core.level.problem.sign")
 
 
 # The levels players meet, weakest first, as measured (docs/measurements/levels.md): what the browser's lobby

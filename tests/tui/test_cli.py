@@ -27,6 +27,15 @@ def test_bad_local_arguments_are_named():
         assert "Traceback" not in result.stderr and result.stdout == ""
 
 
+def test_a_bad_bot_level_is_refused_whole_in_the_users_language():
+    from unokart.i18n import t
+
+    reason = t("core.level.budget", "ta", budget="'0500'", problem=t("core.level.problem.leading_zeros", "ta"))
+    result = play("--bots", "ismcts:0500", "--lang", "ta")
+    assert result.returncode == 2 and result.stderr.strip().endswith(t("tui.error.bad_bot", "ta", reason=reason)), result.stderr
+    assert "leading zeros" not in result.stderr and "…" not in result.stderr
+
+
 def help_text(*args: str, **env: str) -> str:
     base = {"PATH": "/usr/bin:/bin", "COLUMNS": "100", "HOME": "/nonexistent"}
     result = subprocess.run([UNOKART, "play", *args], capture_output=True, text=True, timeout=60, env={**base, **env})

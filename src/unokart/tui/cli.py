@@ -16,7 +16,7 @@ from ..i18n import t
 from ..levels import ladder_text
 from ..names import TextRefused, clean_name
 from ..narrate import describe_refusal
-from ..rules.errors import UnoKartError, printable
+from ..rules.errors import UnoKartError, visible
 from ..rules.options import options_from_text
 from .local import local_table
 from .remote import DEFAULT_SERVER, JoinError, RemoteTable, SeatStore, config_dir, seats_file
@@ -95,7 +95,7 @@ def register(app: typer.Typer) -> None:
             except UnoKartError as err:
                 _refuse(t("tui.error.bad_option", reason=_in_words(err)))
             except (ValueError, RuntimeError, OSError, ImportError) as err:  # a bot level make_bot refuses
-                _refuse(t("tui.error.bad_bot", reason=printable(str(err))))
+                _refuse(t("tui.error.bad_bot", reason=visible(str(err))))
         PlayApp(source).run()
         if not join:
             typer.echo(t("tui.seed_hint", seed=seed))
