@@ -75,3 +75,64 @@ def test_a_dropped_state_is_noticed_and_its_events_are_fetched_again(paced_serve
         }""",
         arg=[f"unokart.log.{created['code']}.{lost.get('game', 1)}", lost["view"]["round"], [e["i"] for e in lost["events"]]],
         timeout=15000)
+
+
+# One move of the seat's, clicked inside the page (the element found is the one clicked): another decision's first
+# button, else the stock on its turn to play. Returns whether it clicked.
+SEAT_MOVES_JS = """() => {
+  const mine = document.querySelector("#game[data-mine='true']");
+  if (!mine) return false;
+  const other = mine.querySelector("#decision :is([data-color], [data-target], [data-verb='accept'], [data-verb='pass'])");
+  const target = other ?? (mine.dataset.awaiting === 'play' ? document.getElementById('stock') : null);
+  target?.click();
+  return Boolean(target);
+}"""
+
+
+def test_an_action_whose_answer_was_lost_does_not_leave_the_page_waiting_for_ever(paced_server, new_page):
+    """The state answering the seat's own draw is dropped while the decision is still the seat's, so no newer
+    state follows: on the page's clock, moved on, the page asks for the whole table and takes it."""
+    import httpx
+
+    server = paced_server
+    created = server.create(seats=2, bots={"1": "easy"}, options={"target_score": 5000})
+    token = httpx.post(f"{server.url}/api/tables/{created['code']}/join", json={"name": "Mo", "seat": 0}).json()["token"]
+    page = new_page("desktop")
+    page.clock.install()
+    page.add_init_script(f"localStorage.setItem('unokart.token.{created['code']}', '{token}')")
+    sent: list[dict] = []
+    dropped: list[dict] = []
+
+    def relay(route):
+        upstream = route.connect_to_server()
+
+        def to_server(frame):
+            sent.append(json.loads(frame))
+            upstream.send(frame)
+
+        def to_page(frame):
+            message = json.loads(frame)
+            if not dropped and message.get("type") == "state" and "re" in message and message["view"]["to_act"] == 0:
+                dropped.append(message)
+                return
+            route.send(frame)
+
+        route.on_message(to_server)
+        upstream.on_message(to_page)
+
+    page.route_web_socket(f"**/ws/{created['code']}", relay)
+    page.goto(f"{server.url}/t/{created['code']}")
+    page.click("#start-btn")
+    deadline = time.monotonic() + 60  # a bound for a hang
+    while not dropped:  # the seat draws on its turns, and answers any other decision (a colour, a target, pass)
+        assert time.monotonic() < deadline, "no answer of the seat's was dropped"
+        version = page.get_attribute("#game", "data-version") if page.locator("#game").count() else None
+        if not page.evaluate(SEAT_MOVES_JS):
+            page.wait_for_timeout(20)
+            continue
+        wait_until(page, lambda: dropped or page.get_attribute("#game", "data-version") != version, "an answer")
+    lost = dropped[0]
+    assert not any(m.get("type") == "sync" for m in sent), "the page asked again before its wait was over"
+    page.clock.run_for(9000)
+    wait_until(page, lambda: any(m.get("type") == "sync" for m in sent), "the page asked for the table again")
+    page.wait_for_function("v => Number(document.querySelector('#game').dataset.version) >= v", arg=lost["version"])

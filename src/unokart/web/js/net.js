@@ -1,10 +1,10 @@
 // Talking to the server (docs/PROTOCOL.md): JSON over HTTP, and one websocket per table
 // that comes back by itself after a dropped network or a sleeping laptop.
-import { currentLanguage } from "./i18n.js";
+import { currentLanguage, t } from "./i18n.js";
 
 export class ApiError extends Error {
   constructor(body, status) {
-    super(body.message || `HTTP ${status}`);
+    super(body.message || t("web.error.http", { status }));  // the server's own words, in the page's language
     this.code = body.code || "http";
     this.status = status;
   }
@@ -23,7 +23,7 @@ export async function api(path, body) {
   try {
     response = await fetch(inLanguage(path), init);
   } catch (err) {
-    throw new ApiError({ code: "offline", message: String(err) }, 0);
+    throw new ApiError({ code: "offline", message: t("web.error.offline") }, 0);
   }
   const data = await response.json().catch(() => ({}));
   if (!response.ok) throw new ApiError(data, response.status);

@@ -19,6 +19,9 @@ import { placeNotice } from "./motion.js";
 
 const PRIVATE_EVENTS = new Set(["drew", "deal", "hand", "reveal"]);
 const LOG_LIMIT = 800; // events kept per game in the tab's sessionStorage
+// An action unanswered this long had its answer lost on the way (a state never reached us, and none followed it):
+// ask for the table as it is, so the page does not wait on it for ever.
+const ANSWER_WAIT_MS = 8000;
 
 /**
  * The game's log, kept in this tab (sessionStorage, per table and game) so that a reload shows
@@ -145,6 +148,11 @@ class TableScreen {
     if (this.s.busy || !this.s.token) return;
     this.s = S.sending(this.s);
     this.socket.send({ type: "action", token: this.s.token, version: this.s.version, action: action.text });
+    clearTimeout(this.answerTimer);
+    const version = this.s.version;
+    this.answerTimer = setTimeout(() => {
+      if (!this.closed && this.s.busy && this.s.version === version) this.socket.send({ type: "sync" });
+    }, ANSWER_WAIT_MS);
   }
 
   /** What the views may do: the player's moves (through state.js), the waiting room's and the summary's buttons. */
@@ -212,7 +220,7 @@ class TableScreen {
     try {
       table = await api(`/api/tables/${this.code}`);
     } catch (err) {
-      if (!this.closed) renderMissing(this.screen, err.message, this.ctx);
+      if (!this.closed) renderMissing(this.screen, err, this.ctx);
       return;
     }
     if (this.closed) return;
@@ -247,6 +255,7 @@ class TableScreen {
 
   close() {
     this.closed = true;
+    clearTimeout(this.answerTimer);
     clearInterval(this.timer);
     this.detachKeys();
     document.getElementById("help-btn").removeEventListener("click", openKeys);

@@ -17,8 +17,9 @@ export function renderJoin(screen, state, ctx) {
   name.focus();
 }
 
-/** A table that cannot be opened: why, and the way back. */
-export function renderMissing(screen, message, ctx) {
-  screen.replaceChildren(el("div.waiting", {}, el("section.panel", {}, el("h2", {}, t("web.error.no_such_table")), el("p", {}, message),
+/** A table that cannot be opened (``err``: an ApiError): why, and the way back. */
+export function renderMissing(screen, err, ctx) {
+  const heading = err.status === 404 ? t("web.error.no_such_table") : t("web.error.cannot_open");
+  screen.replaceChildren(el("div.waiting", {}, el("section.panel", {}, el("h2", {}, heading), el("p", {}, err.message),
     el("a.btn.btn-primary", { href: "/", onclick: (e) => { e.preventDefault(); ctx.toLobby(); } }, t("web.back_to_lobby")))));
 }
