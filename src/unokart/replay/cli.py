@@ -15,7 +15,7 @@ from ..narrate import card_name, describe_event, describe_refusal
 from ..rules.engine import Game
 from ..rules.errors import RecordError, UnoKartError
 from ..rules.options import options_from_text
-from ..rules.records import MAX_RECORD_BYTES, parse_record_text
+from ..rules.records import MAX_NAME_CHARS, MAX_RECORD_BYTES, parse_record_text
 from ..rules.referee import Referee
 from ..rules.replaying import replay_steps
 from ..rules.states import GAME_OVER, ROUND_OVER
@@ -157,7 +157,7 @@ def register(app: typer.Typer) -> None:
 def _names(data: object) -> "list[str] | None":
     """A record's player names, for naming seats in an error, when they are names at all."""
     players = data.get("players") if isinstance(data, dict) else None
-    if isinstance(players, list) and all(isinstance(p, str) and 0 < len(p) <= 24 for p in players):
+    if isinstance(players, list) and all(isinstance(p, str) and 0 < len(p) <= MAX_NAME_CHARS for p in players):
         return players
     return None
 
