@@ -106,11 +106,19 @@ def test_replay_json_of_a_broken_file_exits_2_with_one_clear_line(tmp_path, case
 
 
 def test_replay_a_missing_file_exits_2_with_one_clear_line(tmp_path):
-    assert_one_clear_error(replay(tmp_path / "nowhere.json"), "Cannot read", "nowhere.json", "No such file")
+    assert_one_clear_error(replay(tmp_path / "nowhere.json"), "Cannot read", "nowhere.json", "no such file or folder")
 
 
 def test_replay_a_directory_exits_2_with_one_clear_line(tmp_path):
-    assert_one_clear_error(replay(tmp_path), "Cannot read")
+    assert_one_clear_error(replay(tmp_path), "Cannot read", "it is a folder, not a file")
+
+
+def test_why_a_file_cannot_be_read_is_said_in_the_users_language_not_the_systems(tmp_path):
+    from unokart.i18n import t
+
+    result = replay(tmp_path, "--lang", "ta")
+    assert result.returncode == 2
+    assert t("cli.os.EISDIR", "ta") in result.stderr and "directory" not in result.stderr, result.stderr
 
 
 def test_replay_a_file_that_is_not_utf8_exits_2_with_one_clear_line(tmp_path):

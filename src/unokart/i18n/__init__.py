@@ -82,6 +82,17 @@ def t(key: str, lang: str | None = None, **fields: object) -> str:
     return text.format(**fields) if fields else text
 
 
+def os_reason(err: BaseException, lang: str | None = None) -> str:
+    """Why the system refused a file, in ``lang``: the catalogue's words for the common reasons, else the
+    system's own (its strerror), else the error's kind."""
+    import errno
+
+    name = errno.errorcode.get(getattr(err, "errno", None) or -1, "")
+    if _lookup(f"cli.os.{name}", lang or current_language()) is not None:
+        return t(f"cli.os.{name}", lang)
+    return getattr(err, "strerror", None) or str(err) or type(err).__name__
+
+
 def join_list(items: list[str], lang: str | None = None, style: Literal["standard", "or"] = "standard") -> str:
     """``a, b and c`` (or with ``style="or"``: ``a, b or c``) as ``lang`` writes a list (CLDR's list patterns)."""
     from babel.lists import format_list

@@ -10,7 +10,7 @@ from pathlib import Path
 import typer
 
 from ..bots.random_bot import RandomBot
-from ..i18n import t
+from ..i18n import os_reason, t
 from ..narrate import card_name, describe_event, describe_refusal
 from ..rules.engine import Game
 from ..rules.errors import RecordError, UnoKartError
@@ -40,7 +40,7 @@ def load_record(path: Path) -> object:
         with path.open("rb") as handle:
             data = handle.read(MAX_RECORD_BYTES + 1)
     except OSError as err:
-        reason = err.strerror or type(err).__name__
+        reason = os_reason(err)
         raise RecordError(f"cannot read {path}: {reason}", key="core.record.unreadable",
                           params={"path": str(path), "reason": reason}) from None
     return parse_record_text(data)

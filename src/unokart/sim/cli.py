@@ -11,7 +11,7 @@ from typing import NoReturn, Optional
 import typer
 
 from ..bots import make_bot
-from ..i18n import t
+from ..i18n import os_reason, t
 from ..levels import LADDER, BotLevel, ladder_text, level_label
 from ..narrate import describe_refusal
 from ..rules import Game
@@ -114,7 +114,7 @@ def _checked_setup(names: list[str], games: int, jobs: int, players: int | None,
         try:
             records.mkdir(parents=True, exist_ok=True)
         except OSError as err:
-            _fail(t("sim.error.records", path=records, reason=err.strerror or err))
+            _fail(t("sim.error.records", path=records, reason=os_reason(err)))
     if plot is not None and not plot.parent.is_dir():  # say so before the games, not after
         _fail(t("sim.error.plot", path=plot, reason=t("sim.error.no_folder")))
     return options
@@ -152,7 +152,7 @@ def _report(summary: dict, as_json: bool, plot: Path | None, records: Path | Non
         try:
             draw_plot(summary, plot)
         except OSError as err:
-            _fail(t("sim.error.plot", path=plot, reason=err.strerror or err))
+            _fail(t("sim.error.plot", path=plot, reason=os_reason(err)))
         typer.echo(t("sim.plot.saved", path=plot), err=True)
     if records is not None:
         typer.echo(t("sim.records.saved", path=records), err=True)

@@ -8,7 +8,7 @@ from typing import Callable, NoReturn
 
 import typer
 
-from ..i18n import t
+from ..i18n import os_reason, t
 from ..levels import level_label as label
 from .roundrobin import Pairing, run_round_robin
 from .tournament import rounded_games
@@ -41,7 +41,7 @@ def report_saved(path: Path, plot: Path | None, as_json: bool, fail: Callable[[s
     try:
         doc = json.loads(path.read_text(encoding="utf-8"))
     except OSError as err:
-        fail(t("sim.error.read_results", path=path, reason=err.strerror or err))
+        fail(t("sim.error.read_results", path=path, reason=os_reason(err)))
     except ValueError as err:
         fail(t("sim.error.read_results", path=path, reason=err))
     if not isinstance(doc, dict) or doc.get("kind") != "round_robin":
@@ -59,7 +59,7 @@ def report(doc: dict, plot: Path | None, as_json: bool, fail: Callable[[str], No
         try:
             draw_round_robin(doc, plot)
         except OSError as err:
-            fail(t("sim.error.plot", path=plot, reason=err.strerror or err))
+            fail(t("sim.error.plot", path=plot, reason=os_reason(err)))
         typer.echo(t("sim.plot.saved", path=plot), err=True)
 
 

@@ -17,7 +17,7 @@ import re
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from ..i18n import current_language, t
+from ..i18n import current_language, os_reason, t
 from ..levels import bot_name
 from ..rules import Action, NotationError
 from ..rules.errors import printable
@@ -163,7 +163,7 @@ class SeatStore:
             temporary.chmod(0o600)  # tokens are secrets
             temporary.replace(self.path)
         except OSError as err:
-            self._unsaved, self.problem = data, err.strerror or str(err)
+            self._unsaved, self.problem = data, os_reason(err)
             return self.problem
         self._unsaved = self.problem = None
         return None
