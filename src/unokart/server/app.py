@@ -404,17 +404,17 @@ def create_app(db_path: str | Path, settings: Settings | None = None, database: 
     async def list_games(request: Request) -> dict:
         return {"games": service_of(request).store.finished_games()}
 
-    def finished(request: Request, game_id: str) -> dict:
+    async def finished(request: Request, game_id: str) -> dict:
         if not (game_id.isascii() and game_id.isdigit() and len(game_id) <= 20 and 1 <= int(game_id) <= protocol.MAX_GAME_ID):
             raise ServerError("no_such_game", status=404, sentence="game_id_range", limit=protocol.MAX_GAME_ID)
-        game = service_of(request).finished_game(int(game_id))
+        game = await service_of(request).finished_game(int(game_id))
         if game is None:
             raise ServerError("no_such_game", status=404, id=int(game_id))
         return game
 
     @app.get("/api/games/{game_id}", responses=_refusals({404: ("no_such_game",), 503: ("table_unavailable",)}))
     async def get_game(request: Request, game_id: str) -> dict:
-        return finished(request, game_id)
+        return await finished(request, game_id)
 
     @app.get("/api/games/{game_id}/replay", responses=_refusals({
         400: ("no_such_round",), 404: ("no_such_game", "no_such_round"), 503: ("table_unavailable",)}))
@@ -422,7 +422,7 @@ def create_app(db_path: str | Path, settings: Settings | None = None, database: 
         """A finished game's round, frame by frame, for the browser's replay viewer (it has no rules engine)."""
         from ..replay.frames import replay_round
 
-        game = finished(request, game_id)
+        game = await finished(request, game_id)
         rounds = len(game["record"]["rounds"])
         if round.isascii() and round.isdigit() and len(round) > 8:  # said too large, not shown cut
             raise ServerError("no_such_round", sentence="round_too_large", digits=len(round), rounds=rounds)

@@ -296,12 +296,26 @@ class SQLiteStore:
     def load_table_apart(self, code: str) -> StoredTable | None:
         """``load_table`` from another thread than the event loop's, on that thread's own connection (so it
         never reads inside a transaction the event loop has open)."""
+        return self.load_table(code, self._reader())
+
+    def finished_apart(self, game_id: int) -> tuple[dict, StoredGame] | None:
+        """A finished game's summary and its stored game, from another thread than the event loop's (on that
+        thread's own connection, in one read transaction: the two agree)."""
+        db = self._reader()
+        with db:
+            db.execute("BEGIN")
+            summary = self.finished_game(game_id, db)
+            game = self.load_game(game_id, db) if summary is not None else None
+        return (summary, game) if summary is not None and game is not None else None
+
+    def _reader(self) -> sqlite3.Connection:
+        """This thread's own connection for reads (one per thread that reads apart from the event loop)."""
         db = getattr(self._readers, "db", None)
         if db is None:
             db = self._readers.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
             db.execute("PRAGMA busy_timeout=5000")
             self._opened.append(db)
-        return self.load_table(code, db)
+        return db
 
     def load_game(self, game_id: int, db: sqlite3.Connection | None = None) -> StoredGame | None:
         db = db or self.db
@@ -320,12 +334,12 @@ class SQLiteStore:
         """Summaries of finished games, newest first."""
         return self._summaries("g.finished IS NOT NULL ORDER BY g.finished DESC, g.id DESC LIMIT ?", (limit,))
 
-    def finished_game(self, game_id: int) -> dict | None:
-        found = self._summaries("g.finished IS NOT NULL AND g.id = ?", (game_id,))
+    def finished_game(self, game_id: int, db: sqlite3.Connection | None = None) -> dict | None:
+        found = self._summaries("g.finished IS NOT NULL AND g.id = ?", (game_id,), db)
         return found[0] if found else None
 
-    def _summaries(self, where: str, params: tuple) -> list[dict]:
-        rows = self.db.execute(
+    def _summaries(self, where: str, params: tuple, db: sqlite3.Connection | None = None) -> list[dict]:
+        rows = (db or self.db).execute(
             "SELECT g.id, g.code, g.game, g.players, g.scores, g.winner, g.finished, "
             "(SELECT COUNT(*) FROM rounds r WHERE r.game_id = g.id) FROM games g WHERE " + where, params)
         return [{"id": gid, "code": code, "game": number, "players": json.loads(players), "scores": json.loads(scores),

@@ -383,6 +383,15 @@ class PostgresStore:
         found = self._summaries("g.finished IS NOT NULL AND g.id = %s", (game_id,))
         return found[0] if found else None
 
+    def finished_apart(self, game_id: int) -> tuple[dict, StoredGame] | None:
+        """A finished game's summary and its stored game from one snapshot; safe from any thread (a lock)."""
+        if not 0 < game_id < 2**63:
+            return None
+        with self._reading():  # the reads below share its snapshot (the lock is re-entrant)
+            summary = self.finished_game(game_id)
+            game = self.load_game(game_id) if summary is not None else None
+        return (summary, game) if summary is not None and game is not None else None
+
     def _summaries(self, where: str, params: tuple) -> list[dict]:
         with self._reading() as db:
             rows = db.execute(

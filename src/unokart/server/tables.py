@@ -28,6 +28,7 @@ from ..rules import Action, Game, IllegalAction, NotationError, Options, UnoKart
 from ..rules.actions import CATCH
 from . import messages, protocol
 from .bots import AUTOPILOT, BotScheduler, Job, Request
+from .finished import Finished
 from .limits import TokenBucket, talk_bucket, talk_limited
 from .metrics import Metrics
 from .protocol import Said, ServerError
@@ -163,7 +164,7 @@ class Table:
         self.status = "lobby"
         self.game_number = 0
         self.version = 0
-        self.game: Game | None = None
+        self.game: Game | Finished | None = None  # once over, only what its readers are shown (finished.py)
         self.game_id = 0
         self.seeds: list[int] = []
         self.bound = True  # the first commitment binds the players and house rules (False: a game stored before)
@@ -466,9 +467,10 @@ class TableService:
         table.status, table.game_number, table.version = stored.status, stored.game_number, stored.version
         if stored.game is not None:
             g = stored.game
-            table.game = game or Game.from_record(record_of(g.players, g.options, g.seeds, g.actions))
+            game = game or Game.from_record(record_of(g.players, g.options, g.seeds, g.actions))
+            table.game = Finished(game) if game.awaiting == "game_over" else game
             table.game_id, table.seeds, table.bound = g.id, g.seeds, g.bound
-            table.sent = len(table.game.events)
+            table.sent = table.game.event_count()
         table.chat.extend(stored.chat)
         return table
 
@@ -641,14 +643,21 @@ class TableService:
     def summary(self, table: Table) -> dict:
         return messages.table_summary(table, self.settings.base_url)
 
-    def finished_game(self, game_id: int) -> dict | None:
-        """A finished game's summary, its record and its round commitments (what `unokart verify` reads)."""
-        summary = self.store.finished_game(game_id)
-        if summary is None:
+    async def finished_game(self, game_id: int) -> dict | None:
+        """A finished game's summary, its record and its round commitments (what `unokart verify` reads), from
+        the store (a finished table in memory keeps none of its history): read in a thread, replayed in slices
+        between which the event loop serves everyone else, as a reload is."""
+        read = getattr(self.store, "finished_apart", None)
+        if read is not None:
+            found = await asyncio.to_thread(read, game_id)
+        else:
+            summary = self.store.finished_game(game_id)
+            found = (summary, self.store.load_game(game_id)) if summary is not None else None
+        if found is None:
             return None
-        g = self.store.load_game(game_id)
+        summary, g = found
         assert g is not None
-        record = Game.from_record(record_of(g.players, g.options, g.seeds, g.actions)).record()
+        record = (await _replay_in_slices(g)).record()  # replayed: a record that does not replay is not served
         return {**summary, "record": record, "commitments": commitments_of(g.seeds, g.players, g.options, g.bound)}
 
     def join(self, table: Table, name: str, seat: int | None = None) -> tuple[int, str]:
@@ -950,10 +959,10 @@ class TableService:
         """
         arrived = time.perf_counter()
         self._unavailable(table)
-        assert table.game is not None
-        if action.verb == CATCH and action not in table.game.legal_actions(action.seat):
-            raise ServerError("no_effect", rule="R8.3")
         game = table.game
+        assert isinstance(game, Game)  # in play (a finished game is a Finished, and refuses as not_playing first)
+        if action.verb == CATCH and action not in game.legal_actions(action.seat):
+            raise ServerError("no_effect", rule="R8.3")
         try:
             game.apply(action)  # a refusal changes nothing
         except IllegalAction as err:
@@ -981,6 +990,7 @@ class TableService:
                 table.status = "game_over"
             self._after_change(table, sender=sender)
             if finished:
+                table.game = Finished(game)  # its history is in the store: memory keeps what readers see
                 self._broadcast_table(table)
             self.metrics.action(time.perf_counter() - arrived)
 
@@ -991,7 +1001,7 @@ class TableService:
         if self._when_free(table, lambda: self._deal_next_round(table)):
             return
         game = table.game
-        if table.status != "playing" or game is None or game.awaiting != "round_over" or table.paused:
+        if table.status != "playing" or not isinstance(game, Game) or game.awaiting != "round_over" or table.paused:
             return
         seed, number, game_id = new_seed(), game.round + 1, table.game_id
 
@@ -1013,7 +1023,7 @@ class TableService:
         if broadcast:
             messages.broadcast_state(table, sender)
         else:
-            table.sent = len(table.game.events) if table.game else 0
+            table.sent = table.game.event_count() if table.game else 0
         game = table.game
         if table.status != "playing" or game is None:
             return
@@ -1054,7 +1064,7 @@ class TableService:
         if table.think_version == table.version or table.paused:
             return
         game = table.game
-        assert game is not None
+        assert isinstance(game, Game)
         to_act = game.to_act
         requests = []
         for index in game.out_of_turn_seats():
