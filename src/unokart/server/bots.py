@@ -6,7 +6,8 @@ decision per process at a time, shared fairly between tables: the waiting
 search taken next is the one that would leave its table's account of search
 time the lowest (the time the table used lately, each account decaying by half
 every ACCOUNT_HALF_LIFE seconds, plus what this search is expected to take, as
-measured for its level). A table of expensive bots, or twenty tables of bots a
+measured for its level; a level not measured yet goes by its table's account
+alone, and its first search measures it). A table of expensive bots, or twenty tables of bots a
 playout cheaper than the default, pay for what they use and wait their turn; a
 table that asks little is answered first, even beside tables just created. No
 decision computes longer than its cap (CPU time: a bot the machine is too busy
@@ -34,6 +35,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..bots import make_bot
+from ..bots.ismcts import DEFAULT_ITERATIONS
 from ..rules import Action
 
 log = logging.getLogger("unokart.server")
@@ -116,7 +118,7 @@ def level_cost(level: str) -> float:
     if kind != "ismcts":
         return 0.0
     if not budget:
-        return 60.0
+        return float(DEFAULT_ITERATIONS)
     if budget.endswith("ms"):
         return float(budget[:-2])
     return float(budget)  # about a millisecond a playout on this kind of machine
@@ -356,8 +358,21 @@ class BotScheduler:
                 self._spawn(self._search(job))
 
     def expected(self, job: Job) -> float:
-        """Seconds the job's search should take: as measured lately for its level, else its nominal cost."""
-        return self._took.get(job.level, job.cost / 1000)
+        """Seconds the job's search should take, as measured lately for its level; 0 for a level never measured.
+
+        Not its nominal cost (a millisecond a playout, a cap, not a forecast: a search of 400 playouts takes
+        about 5 ms here): a level whose nominal cost is over what busy tables' accounts ever reach was never
+        served, so never measured, so never served (the default table starved beside tables of ismcts:59). Its
+        first search goes by its table's account alone and measures it; its time is charged like any other."""
+        return self._took.get(job.level, 0.0)
+
+    def measured(self, job: Job, took: float) -> None:
+        """A search's CPU seconds: charged to its table, and the moving average of its level's cost."""
+        self.accounts.charge(job.table, took)
+        level = job.level
+        if len(self._took) >= 1000 and level not in self._took:  # levels a client may spell are many: stay bounded
+            self._took.clear()
+        self._took[level] = 0.8 * self._took.get(level, took) + 0.2 * took
 
     def _least_served(self) -> Job | None:
         """Take the waiting search that would leave its table's account the lowest (ties: the oldest).
@@ -408,12 +423,7 @@ class BotScheduler:
             self._running -= 1
             # What the table took from the others: the search's CPU time, which a busy machine does not inflate
             # (its wall time did: the order of tables' searches changed with the machine's load).
-            took = used() if took is None else took
-            self.accounts.charge(job.table, took)
-            level = job.level
-            if len(self._took) >= 1000 and level not in self._took:  # levels a client may spell are many: stay bounded
-                self._took.clear()
-            self._took[level] = 0.8 * self._took.get(level, took) + 0.2 * took
+            self.measured(job, used() if took is None else took)
         self._finish(job, seed, result)
         self._next_search()
 
