@@ -1,12 +1,17 @@
 """Memory of finished tables (issue 26, item 2): a real `unokart serve` per source tree, in one run.
 
 For each --src (a checkout's `src`; default this one), a fresh server on a fresh SQLite file plays --games
-all-bot games (four random bots to --target) at full speed; as each game ends, two spectators (English and
-Tamil) connect, read the whole state and leave, as players looking at the final scores would. The server's
+all-bot games (four random bots to --target) at full speed, --concurrent of them at a time (a new one
+starts as one ends); as each game ends, two spectators (English and Tamil) connect, read the whole state
+and leave, as players looking at the final scores would. The server's
 RSS is sampled fresh, with every game finished, after the idle tables have left memory (--idle), and after
 each finished table was fetched again (GET /api/tables/CODE: a reload).
 
     .venv/bin/python bench/server_memory.py --games 100 --src /path/to/main/src --src src
+
+Progress goes to stderr, a line every 50 games. --trim-probe (needs gdb) asks the server's C allocator
+to give its free memory back (glibc's malloc_trim(0), called through gdb) once the tables are evicted, and
+samples the RSS again: whether the server calling it itself would matter.
 
 Prints one line per server and a JSON summary (MB).
 """
@@ -58,33 +63,52 @@ def one(src: Path, args: argparse.Namespace, folder: Path) -> dict:
         fresh = rss_mb(proc.pid)
         body = {"seats": 4, "bots": {str(s): "random" for s in range(4)}, "start": True,
                 "options": {"target_score": args.target}}
-        codes = [httpx.post(url + "/api/tables", json=body, timeout=30).json()["code"] for _ in range(args.games)]
-        pending = set(codes)
-        while pending:
+        codes: list[str] = []
+        pending: set[str] = set()
+        started = time.monotonic()
+        while len(codes) < args.games or pending:
+            while len(pending) < args.concurrent and len(codes) < args.games:
+                code = httpx.post(url + "/api/tables", json=body, timeout=30).json()["code"]
+                codes.append(code)
+                pending.add(code)
             for code in list(pending):
                 if httpx.get(f"{url}/api/tables/{code}", timeout=30).json()["status"] == "game_over":
                     asyncio.run(look(url, code))
                     pending.discard(code)
-            time.sleep(0.5)
+                    done = len(codes) - len(pending)
+                    if done % 50 == 0:
+                        print(f"  {done}/{args.games} games over, {time.monotonic() - started:.0f} s, "
+                              f"RSS {rss_mb(proc.pid):.1f} MB", file=sys.stderr, flush=True)
+            time.sleep(0.2)
         finished = rss_mb(proc.pid)
         time.sleep(args.idle + 35)  # the sweep runs every min(30 s, --idle)
         evicted = rss_mb(proc.pid)
+        trimmed = trim(proc.pid) if args.trim_probe else None
         for code in codes:
             httpx.get(f"{url}/api/tables/{code}", timeout=30)
         reloaded = rss_mb(proc.pid)
     finally:
         proc.terminate()
         proc.wait(30)
-    return {"src": str(src), "games": args.games, "fresh": round(fresh, 1), "finished": round(finished, 1),
-            "evicted": round(evicted, 1), "reloaded": round(reloaded, 1)}
+    return {"src": str(src), "games": args.games, "concurrent": args.concurrent, "fresh": round(fresh, 1), "finished": round(finished, 1),
+            "evicted": round(evicted, 1), "evicted_then_trimmed": trimmed, "reloaded": round(reloaded, 1)}
+
+
+def trim(pid: int) -> float:
+    """The RSS after glibc's malloc_trim(0) in the process ``pid`` (called through gdb, which pauses it)."""
+    subprocess.run(["gdb", "-p", str(pid), "-batch", "-ex", "call (int) malloc_trim(0)"],
+                   capture_output=True, timeout=120, check=True)
+    return round(rss_mb(pid), 1)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--target", type=int, default=200)
+    parser.add_argument("--concurrent", type=int, default=50, help="games in play at once")
     parser.add_argument("--idle", type=float, default=2.0)
     parser.add_argument("--src", type=Path, action="append")
+    parser.add_argument("--trim-probe", action="store_true", help="RSS after malloc_trim(0) too (gdb)")
     args = parser.parse_args()
     import tempfile
 
@@ -93,7 +117,7 @@ def main() -> None:
         for src in args.src or [Path(__file__).resolve().parents[1] / "src"]:
             result = one(src.resolve(), args, Path(tmp))
             print(f"{result['src']}: RSS fresh {result['fresh']} MB, {args.games} finished {result['finished']} MB, "
-                  f"evicted {result['evicted']} MB, reloaded {result['reloaded']} MB", flush=True)
+                  f"evicted {result['evicted']} MB (trimmed {result['evicted_then_trimmed']}), reloaded {result['reloaded']} MB", flush=True)
             results.append(result)
     print(json.dumps(results, indent=1))
 

@@ -3,8 +3,10 @@
 A game over is read (a reconnect, a spectator, a `sync`) but never changed again. What those readers are sent
 is each seat's last view, its legal actions (none, the game is over) and the last round's events; the game's
 history (every action of every round, the events of each, the random sources) is what replays it, and the
-record of it is in the store, read from there when asked for (GET /api/games/ID). Kept as JSON text, a
-finished table holds a few kilobytes where its game held every action it saw (issue 26, item 2).
+record of it is in the store, read from there when asked for (GET /api/games/ID). Kept as JSON text, the
+events compressed (a long last round's are hundreds of kilobytes of text, a tenth of that compressed, and
+they are read only when someone comes to look), a finished table holds a few tens of kilobytes where its
+game held every action it saw (issue 26, item 2).
 
 ``Finished`` answers the few questions messages.py asks of a game, in the same words as ``Game``.
 """
@@ -12,6 +14,7 @@ finished table holds a few kilobytes where its game held every action it saw (is
 from __future__ import annotations
 
 import json
+import zlib
 from typing import Any
 
 from ..rules import Game, Options
@@ -51,7 +54,8 @@ class Finished:
         self._count = len(events)
         # Each event with the seats that may see it (None: everyone), as the game logged it: who may read what
         # is decided when a reader asks, as it is for a game in play.
-        self._events = json.dumps([[to, event] for to, event in events], separators=(",", ":"))
+        text = json.dumps([[to, event] for to, event in events], separators=(",", ":"), ensure_ascii=False)
+        self._events = zlib.compress(text.encode("utf-8"), 6)
 
     def view(self, seat: int | None) -> _View:
         return _View(self._views[seat])
@@ -61,7 +65,8 @@ class Finished:
 
     @property
     def events(self) -> tuple:
-        return tuple((tuple(to) if to is not None else None, event) for to, event in json.loads(self._events))
+        logged = json.loads(zlib.decompress(self._events))
+        return tuple((tuple(to) if to is not None else None, event) for to, event in logged)
 
     def event_count(self) -> int:
         return self._count

@@ -770,6 +770,8 @@ class TableService:
             return
         table.connections.discard(conn)
         table.touched = time.monotonic()
+        if not table.connections:  # the whole states kept for its readers' syncs: none is left to ask
+            table.full_states = {}
         if conn.seat is not None:
             seat = table.seats[conn.seat]
             seat.connections.discard(conn)
