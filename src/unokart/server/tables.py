@@ -130,7 +130,7 @@ def token_hash(token: str) -> str:
 
 
 class Seat:
-    __slots__ = ("kind", "name", "level", "token_hash", "connections", "away", "last_action", "grace_handle")
+    __slots__ = ("kind", "name", "level", "token_hash", "connections", "away", "returning", "last_action", "grace_handle")
 
     def __init__(self, stored: StoredSeat):
         self.kind = stored.kind
@@ -139,6 +139,7 @@ class Seat:
         self.token_hash = stored.token_hash
         self.connections: set[Listener] = set()
         self.away = False
+        self.returning = False  # back during the decision its timer ran out on: the bot's move for it stands
         self.last_action: tuple[int, str] | None = None  # (version it was sent with, its text): spots resends
         self.grace_handle: asyncio.TimerHandle | None = None
 
@@ -174,6 +175,7 @@ class Table:
         self.deadline: float | None = None
         self.timer_handle: asyncio.TimerHandle | None = None
         self.timer_for: tuple[int, int] | None = None  # (version, seat) the running clock is for
+        self.timed_out: tuple[int, int] | None = None  # (version, seat) whose turn timer last ran out
         self.round_handle: asyncio.TimerHandle | None = None
         self.think_version = -1  # the version the bots were last asked about
         self.tokens = {s.token_hash: i for i, s in enumerate(seats) if s.token_hash}
@@ -795,6 +797,7 @@ class TableService:
             self._set_away(table, index)
 
     def _set_away(self, table: Table, index: int) -> None:
+        table.seats[index].returning = False
         if table.seats[index].away:
             return
         table.seats[index].away = True
@@ -803,12 +806,16 @@ class TableService:
         self._after_change(table)  # a new deadline (or none), and the bot takes over
 
     def _returned(self, table: Table, index: int) -> None:
-        """A message with the seat's token: its player is back."""
+        """A message with the seat's token: its player is back, at once, or from the next decision when this one
+        is the one its timer ran out on (a fresh timer for it at each message would let one message a timer's
+        length hold everyone's game still)."""
         seat = table.seats[index]
         if seat.grace_handle is not None:
             seat.grace_handle.cancel()
             seat.grace_handle = None
-        if seat.away:
+        if seat.away and table.timed_out == (table.version, index):
+            seat.returning = True  # no fresh timer for the decision that timed out: back from the next one
+        elif seat.away:
             seat.away = False
             table.think_version = -1
             self._broadcast_table(table)
@@ -1021,6 +1028,11 @@ class TableService:
 
     def _after_change(self, table: Table, broadcast: bool = True, sender: tuple[Listener, Any] | None = None) -> None:
         """After each new version: the turn timer, the news, then bots or the next round."""
+        back = [seat for index, seat in enumerate(table.seats) if seat.returning and table.timed_out != (table.version, index)]
+        for seat in back:
+            seat.returning = seat.away = False
+        if back:
+            self._broadcast_table(table)
         self._arm_timer(table)
         if broadcast:
             messages.broadcast_state(table, sender)
@@ -1058,6 +1070,7 @@ class TableService:
         if self._when_free(table, lambda: self._time_up(table, version, index)):
             return
         if table.version == version:
+            table.timed_out = (version, index)
             self._set_away(table, index)
 
     # ------------------------------------------------------------------ bots
