@@ -193,6 +193,13 @@ class BodyLimit:
         await JSONResponse(refused.payload(_language(Request(scope))), status_code=413)(scope, receive, send)
 
 
+def _uncount(sockets: dict[str, int], who: str) -> None:
+    """One websocket of ``who`` fewer."""
+    sockets[who] -= 1
+    if not sockets[who]:
+        del sockets[who]
+
+
 def create_app(db_path: str | Path, settings: Settings | None = None, database: str | None = None,
                redis_url: str | None = None, clock: Clock | None = None) -> FastAPI:
     """The server on a SQLite file, or on PostgreSQL (``database``), alone or as one of several processes
@@ -460,13 +467,17 @@ def create_app(db_path: str | Path, settings: Settings | None = None, database: 
             await websocket.send_text(dumps(ServerError("too_many_connections", limit=MAX_CONNECTIONS_PER_ADDRESS).payload()))
             await websocket.close(code=1013)
             return
+        sockets[who] = sockets.get(who, 0) + 1  # counted before any wait: handshakes during a reload count too
         try:
             where = await service.table_apart(code) if cluster is None else await cluster.locate(code)
         except ServerError as err:
+            _uncount(sockets, who)
             await websocket.send_text(dumps(err.payload(conn.lang)))
             await websocket.close(code=4404 if err.status == 404 else 1013)
             return
-        sockets[who] = sockets.get(who, 0) + 1
+        except BaseException:
+            _uncount(sockets, who)
+            raise
 
         admit = functools.partial(_admit, conn, who, joins, talks)
 
@@ -492,9 +503,7 @@ def create_app(db_path: str | Path, settings: Settings | None = None, database: 
                     cluster.relay_frame(relay, text.decode("utf-8") if isinstance(text, bytes) else text)
             await _read(websocket, conn, handle, lambda: conn.allow(frames, who))
         finally:
-            sockets[who] -= 1
-            if not sockets[who]:
-                del sockets[who]
+            _uncount(sockets, who)
             conn.close()
             if relay is not None:
                 cluster.relay_close(relay)
