@@ -725,6 +725,9 @@ class TableService:
         if kind == "sync":
             if table.game is not None:
                 conn.push(messages.dumps(messages.state_message(table, conn.seat, conn.lang, 0, re)))
+            else:  # no game yet: the table is all there is to send, answered so that a client waiting on re is not left
+                summary = {"type": "table", "table": messages.table_summary(table, self.settings.base_url)}
+                conn.push(messages.dumps(summary if re is None else {**summary, "re": re}))
             return
         if kind in protocol.TALK:
             self._talk(conn, table, msg, re)
