@@ -433,7 +433,8 @@ def refusal(errors: Any, skip: int = 0) -> ServerError:
     if kind == "extra_forbidden":
         return ServerError("unknown_field", field=echo(field))
     if kind in _EXPECTED or kind.endswith("_type"):
-        return ServerError("wrong_type", field=field, expected=Said(f"server.type.{_EXPECTED.get(kind, 'text')}"))
+        expected = "id" if field == "id" else _EXPECTED.get(kind, "text")  # an id is text or a whole number
+        return ServerError("wrong_type", field=field, expected=Said(f"server.type.{expected}"))
     if field in _RANGE_CODES and kind in ("greater_than_equal", "less_than_equal"):
         low, high = TIMER_RANGE if field == "turn_timer" else (2, MAX_SEATS)
         return ServerError(_RANGE_CODES[field], low=low, high=high)
