@@ -8,6 +8,7 @@ against --max-tables as a creation does (item 2)."""
 from __future__ import annotations
 
 import asyncio
+import json
 import sqlite3
 
 import httpx
@@ -123,3 +124,28 @@ def test_a_reload_counts_against_max_tables(tmp_path):
         reloaded = asyncio.run(main())
         assert reloaded.status_code == 503 and reloaded.json()["code"] == "server_full", reloaded.text
         assert len(app.state.service.tables) <= 2
+
+
+def test_tables_created_in_the_lobby_count_against_the_cap_as_they_start(tmp_path):
+    app, _clock = _server(tmp_path, tables_per_address=2, max_tables=30)
+    lobby = {"seats": 2, "bots": {"1": "easy"}, "options": {"target_score": 5000}}
+    with serving(app) as base:
+        codes, tokens = [], []
+        for _ in range(3):
+            code = httpx.post(base + "/api/tables", json=lobby).json()["code"]
+            codes.append(code)
+            tokens.append(httpx.post(f"{base}/api/tables/{code}/join", json={"name": "Ann", "seat": 0}).json()["token"])
+
+        async def start(code: str, token: str) -> dict:
+            async with websockets.connect(base.replace("http", "ws") + f"/ws/{code}") as ws:
+                await ws.send(f'{{"type": "resume", "token": "{token}"}}')
+                await ws.send(f'{{"type": "start", "token": "{token}", "id": 1}}')
+                while True:
+                    message = json.loads(await asyncio.wait_for(ws.recv(), 20))  # a bound for a hang
+                    if message.get("re") == 1 or message["type"] == "state":
+                        return message
+
+        answers = [asyncio.run(start(code, token)) for code, token in zip(codes, tokens)]
+        assert [a["type"] for a in answers[:2]] == ["state", "state"]
+        assert answers[2].get("code") == "too_many_tables", answers[2]
+        assert app.state.service.tables[codes[2]].status == "lobby"  # refused: nothing changed

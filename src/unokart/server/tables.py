@@ -575,10 +575,7 @@ class TableService:
         """A new table (under ``code`` when given: several processes claim the code first), created by the
         client address ``creator``, which may have at most ``tables_per_address`` tables in play at once (tables
         in the lobby leave memory when the server is full and nobody is at them, so they lock nobody out)."""
-        cap = self.settings.tables_per_address
-        if cap and creator is not None and \
-                sum(1 for t in self.tables.values() if t.creator == creator and t.status == "playing") >= cap:
-            raise ServerError("too_many_tables", status=429, limit=cap)
+        self._within_cap(creator)
         self._room()
         try:
             opts = Options.from_dict(request.options.given())
@@ -864,12 +861,21 @@ class TableService:
             raise ServerError("already_started", status=409)
         if any(s.kind == "empty" for s in table.seats):
             raise ServerError("seats_empty")
+        self._within_cap(table.creator)  # tables created in the lobby, then started, count as they start
         self._begin_game(table)
 
     def _on_rematch(self, conn: Listener, table: Table, seat: int, msg: Any, re: Any) -> None:
         if table.status != "game_over":
             raise ServerError("game_not_over")
+        self._within_cap(table.creator)
         self._begin_game(table)
+
+    def _within_cap(self, creator: str | None) -> None:
+        """Refuses (429) a table coming into play for an address that has ``tables_per_address`` in play already."""
+        cap = self.settings.tables_per_address
+        if cap and creator is not None and \
+                sum(1 for t in self.tables.values() if t.creator == creator and t.status == "playing") >= cap:
+            raise ServerError("too_many_tables", status=429, limit=cap)
 
     def _on_leave(self, conn: Listener, table: Table, seat: int, msg: Any, re: Any) -> None:
         place = table.seats[seat]
