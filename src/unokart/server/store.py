@@ -180,7 +180,8 @@ class _SQLiteTransaction:
 
 
 class SQLiteStore:
-    """The store in one SQLite file, used from the event loop's thread; checkpoints run in a thread of their own."""
+    """The store in one SQLite file, used from the event loop's thread (and, with group commit, from the group
+    writer's, on a connection of its own); checkpoints run in a thread of their own."""
 
     def __init__(self, path: str | Path, wal_limit: int = WAL_LIMIT_BYTES, checkpoint_every: float = CHECKPOINT_EVERY,
                  group_commit: bool = False):
