@@ -10,6 +10,11 @@ websocket players and two bots, then measures for --seconds:
 
     .venv/bin/python bench/server.py                      # 500 bot tables + 200 clients, 60 s
     .venv/bin/python bench/server.py --bot-delay 0.25 --seconds 30
+    .venv/bin/python bench/server.py --sweep 500,1000,2000,4000 --plot docs/measurements/capacity.png
+
+--sweep runs one fresh server per number of bot tables, with 0.4 players a table (2,000 tables, 800
+players), in that order, until the p99 passes --stop-ms; each result is a JSON line, and --plot draws
+p99, throughput and CPU against tables.
 
 The bots' pace is --bot-delay seconds per move (the server's own setting; people
 need a pause to follow a bot, 0.8 s by default). Players think --think seconds.
@@ -230,10 +235,57 @@ def add_load_arguments(parser: argparse.ArgumentParser, warmup: float, seconds: 
     parser.add_argument("--seconds", type=float, default=seconds)
 
 
+def sweep(args) -> list[dict]:
+    """One fresh server per number of tables, in order, until the p99 passes args.stop_ms (0: never)."""
+    results = []
+    for tables in args.sweep:
+        args.tables, args.clients = tables, 2 * round(0.2 * tables)
+        result = asyncio.run(bench(args))
+        print(json.dumps(result), flush=True)
+        results.append(result)
+        if args.stop_ms and result["latency_p99_ms"] > args.stop_ms:
+            break
+    return results
+
+
+def plot(results: list[dict], path: str) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    tables = [r["tables_of_bots"] for r in results]
+    figure, axes = plt.subplots(1, 3, figsize=(13, 4))
+    for axis, key, label in zip(axes, ("latency_p99_ms", "actions_per_second", "server_cpu_percent"),
+                                ("p99, action to state (ms)", "actions a second", "server CPU (% of a core)")):
+        axis.plot(tables, [r[key] for r in results], marker="o")
+        axis.set_xlabel("bot tables (and 0.4 players a table)")
+        axis.set_title(label)
+        axis.grid(alpha=0.3)
+    axes[0].set_yscale("log")
+    axes[2].plot(tables, [r["server_loop_waiting_for_a_cpu_percent"] for r in results], marker="x",
+                 label="event loop waiting for a CPU (%)")
+    axes[2].legend()
+    figure.suptitle(f"One process on SQLite; 1-minute load {min(r['load_average_1min'] for r in results):.1f}"
+                    f" to {max(r['load_average_1min'] for r in results):.1f}")
+    figure.tight_layout()
+    figure.savefig(path, dpi=90)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     add_load_arguments(parser, warmup=5.0, seconds=60.0)
-    result = asyncio.run(bench(parser.parse_args()))
+    parser.add_argument("--sweep", type=lambda text: [int(n) for n in text.split(",")],
+                        help="numbers of bot tables, e.g. 500,1000,2000,4000: one server each")
+    parser.add_argument("--stop-ms", type=float, default=100.0, help="a sweep stops past this p99 (0: never)")
+    parser.add_argument("--plot", help="a sweep's PNG")
+    args = parser.parse_args()
+    if args.sweep:
+        results = sweep(args)
+        if args.plot:
+            plot(results, args.plot)
+        return
+    result = asyncio.run(bench(args))
     print(json.dumps(result, indent=2))
 
 
