@@ -265,6 +265,7 @@ def plot(results: list[dict], path: str) -> None:
     axes[0].set_yscale("log")
     axes[2].plot(tables, [r["server_loop_waiting_for_a_cpu_percent"] for r in results], marker="x",
                  label="event loop waiting for a CPU (%)")
+    axes[2].lines[0].set_label("server CPU (% of a core)")
     axes[2].legend()
     figure.suptitle(f"One process on SQLite; 1-minute load {min(r['load_average_1min'] for r in results):.1f}"
                     f" to {max(r['load_average_1min'] for r in results):.1f}")
