@@ -427,8 +427,6 @@ def create_app(db_path: str | Path, settings: Settings | None = None, database: 
         400: ("no_such_round",), 404: ("no_such_game", "no_such_round"), 503: ("table_unavailable",)}))
     async def get_replay(request: Request, game_id: str, round: ROUND = "1") -> dict:
         """A finished game's round, frame by frame, for the browser's replay viewer (it has no rules engine)."""
-        from ..replay.frames import replay_round
-
         game = await finished(request, game_id)
         rounds = len(game["record"]["rounds"])
         if round.isascii() and round.isdigit() and len(round) > 8:  # said too large, not shown cut
@@ -438,7 +436,7 @@ def create_app(db_path: str | Path, settings: Settings | None = None, database: 
         if int(round) > rounds:  # a round this game did not play: not found, as an unknown game is
             raise ServerError("no_such_round", status=404, round=int(round), rounds=rounds)
         lang = request.query_params.get("lang")
-        return replay_round(game["record"], int(round), lang if lang in LANGUAGES else None)
+        return await service_of(request).replay_frames(game, int(round), lang if lang in LANGUAGES else None)
 
     @app.get("/api/i18n/{lang}", responses=_refusals({404: ("no_such_language",)}))
     async def get_catalogue(lang: LANGUAGE) -> dict:

@@ -16,7 +16,7 @@ import hashlib
 import logging
 import secrets
 import time
-from collections import deque
+from collections import OrderedDict, deque
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
@@ -216,6 +216,11 @@ class TableService:
         self._retry_delay = RETRY_FIRST
         self._outage: Outage = Outage()
         self.closed = False
+        # Finished games never change: their record and replay frames, once built, are kept (a few, the newest
+        # asked), and replays are built one at a time in a thread, so that nobody's GETs stall the event loop.
+        self._finished: OrderedDict[int, dict] = OrderedDict()
+        self._replays: OrderedDict[tuple[int, int, str | None], dict] = OrderedDict()
+        self._replaying = asyncio.Semaphore(1)
         self.metrics = Metrics()  # reports nothing unless serve --metrics puts a Prometheus one here
         # Actions and rounds committed in groups off the event loop, where the store offers it (PostgreSQL).
         group_writer = getattr(store, "group_writer", None)
@@ -646,6 +651,9 @@ class TableService:
         """A finished game's summary, its record and its round commitments (what `unokart verify` reads), from
         the store (a finished table in memory keeps none of its history): read in a thread, replayed in slices
         between which the event loop serves everyone else, as a reload is."""
+        if game_id in self._finished:
+            self._finished.move_to_end(game_id)
+            return self._finished[game_id]
         read = getattr(self.store, "finished_apart", None)
         if read is not None:
             found = await asyncio.to_thread(read, game_id)
@@ -657,7 +665,21 @@ class TableService:
         summary, g = found
         assert g is not None
         record = (await _replay_in_slices(g)).record()  # replayed: a record that does not replay is not served
-        return {**summary, "record": record, "commitments": commitments_of(g.seeds, g.players, g.options, g.bound)}
+        game = {**summary, "record": record, "commitments": commitments_of(g.seeds, g.players, g.options, g.bound)}
+        return _keep(self._finished, game_id, game, FINISHED_KEPT)
+
+    async def replay_frames(self, game: dict, number: int, lang: str | None) -> dict:
+        """Round ``number`` of finished ``game`` (as ``finished_game`` gives it), frame by frame."""
+        from ..replay.frames import replay_round
+
+        key = (game["id"], number, lang)
+        if key not in self._replays:
+            async with self._replaying:
+                if key not in self._replays:
+                    frames = await asyncio.to_thread(replay_round, game["record"], number, lang)
+                    _keep(self._replays, key, frames, REPLAYS_KEPT)
+        self._replays.move_to_end(key)
+        return self._replays[key]
 
     def join(self, table: Table, name: str, seat: int | None = None) -> tuple[int, str]:
         """Take an empty seat in the lobby; returns the seat and its new secret token. Refused: nothing changes."""
@@ -1129,6 +1151,19 @@ class TableService:
     # ------------------------------------------------------------------ telling people
     def _broadcast_table(self, table: Table) -> None:
         messages.broadcast_table(table, self.settings.base_url)
+
+
+FINISHED_KEPT = 16  # finished games' records kept (a long game's is about 200 KB)
+REPLAYS_KEPT = 32  # rounds' replay frames kept (a long round's are about 500 KB)
+
+
+def _keep(kept: OrderedDict, key: Any, value: dict, most: int) -> dict:
+    """``value`` kept under ``key`` as the newest, the oldest dropped beyond ``most``."""
+    kept[key] = value
+    kept.move_to_end(key)
+    while len(kept) > most:
+        kept.popitem(last=False)
+    return value
 
 
 def _refusal(err: IllegalAction, table: Table) -> ServerError:
