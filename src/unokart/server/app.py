@@ -220,7 +220,7 @@ def create_app(db_path: str | Path, settings: Settings | None = None, database: 
 
             store: Any = PostgresStore(database)
         else:
-            store = SQLiteStore(db_path, group_commit=True)
+            store = SQLiteStore(db_path)
         service = TableService(store, settings, clock)
         metrics = None
         if settings.metrics:

@@ -15,13 +15,11 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
-
-from .writer import GroupWriter
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -183,12 +181,17 @@ class SQLiteStore:
     """The store in one SQLite file, used from the event loop's thread (and, with group commit, from the group
     writer's, on a connection of its own); checkpoints run in a thread of their own."""
 
-    def __init__(self, path: str | Path, wal_limit: int = WAL_LIMIT_BYTES, checkpoint_every: float = CHECKPOINT_EVERY,
-                 group_commit: bool = False):
+    def __init__(self, path: str | Path, wal_limit: int = WAL_LIMIT_BYTES, checkpoint_every: float = CHECKPOINT_EVERY):
         self.path = str(path)
         self.wal_limit, self.checkpoint_every = wal_limit, checkpoint_every
-        self.db = self._connect()
+        self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: a killed process loses no commit
+        self.db.execute("PRAGMA busy_timeout=5000")
+        # Checkpoints (which fsync) run in their own thread, so a commit never waits for the disk...
+        self.db.execute("PRAGMA wal_autocheckpoint=0")
+        # ...and a log reset after a checkpoint gives its disk space back.
+        self.db.execute(f"PRAGMA journal_size_limit={int(wal_limit)}")
         self.db.executescript(SCHEMA)
         if "bound" not in {row[1] for row in self.db.execute("PRAGMA table_info(games)")}:
             # A database made before first commitments bound the rules: its games keep the seed-only form.
@@ -202,33 +205,6 @@ class SQLiteStore:
         self._checkpointer.start()
         self._readers = threading.local()  # connections of the threads that reload tables (load_table_apart)
         self._opened: list[sqlite3.Connection] = []
-        # Group commit (the server's): the table service hands actions, rounds and chat to a writer that commits
-        # what waits in one transaction, in a thread, on a connection of its own (writer.py). One commit per
-        # action on the event loop cost it a sixth of its time, and the log grew by a page or more per commit,
-        # so the loop emptied it (a checkpoint waiting for the disk, 40 to 100 ms) every few seconds.
-        self.group_writer: Callable[[], GroupWriter] | None = self._group_writer if group_commit else None
-        self._group_db: sqlite3.Connection | None = None
-
-    def _connect(self) -> sqlite3.Connection:
-        db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        db.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: a killed process loses no commit
-        db.execute("PRAGMA busy_timeout=5000")
-        # Checkpoints (which fsync) run in their own thread, so a commit never waits for the disk...
-        db.execute("PRAGMA wal_autocheckpoint=0")
-        # ...and a log reset after a checkpoint gives its disk space back.
-        db.execute(f"PRAGMA journal_size_limit={int(self.wal_limit)}")
-        return db
-
-    def _group_writer(self) -> GroupWriter:
-        return GroupWriter(self._group_transaction)
-
-    @contextmanager
-    def _group_transaction(self) -> Iterator[_SQLiteTransaction]:
-        """One transaction of the group writer, in its thread (one group at a time), on its own connection."""
-        if self._group_db is None:
-            self._group_db = self._connect()
-        with self._in_transaction(self._group_db) as tx:
-            yield tx
 
     def _checkpoint(self) -> None:
         """Passive checkpoints, off the event loop: they copy the log into the database as it grows.
@@ -250,7 +226,7 @@ class SQLiteStore:
         finally:
             db.close()
 
-    def _bound_log(self, db: sqlite3.Connection) -> None:
+    def _bound_log(self) -> None:
         """Under constant writes a passive checkpoint never catches up with the writer, so the log would never
         start over and would grow for ever (4 GB after 200 bot games). Past its limit, the writer itself,
         between two transactions, finishes the checkpoint (the background thread has copied most of it) and
@@ -263,7 +239,7 @@ class SQLiteStore:
             self._over = os.stat(self._wal).st_size > self.wal_limit
             if self._over:
                 with self._checkpointing:
-                    busy = db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0]
+                    busy = self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0]
                 self._over = bool(busy)
         except (OSError, sqlite3.Error):
             pass  # no log yet, or busy: the next commit tries again
@@ -277,17 +253,11 @@ class SQLiteStore:
             pass
         for reader in self._opened:
             reader.close()
-        if self._group_db is not None:
-            self._group_db.close()
         self.db.close()
 
     @contextmanager
     def transaction(self) -> Iterator[_SQLiteTransaction]:
-        with self._in_transaction(self.db) as tx:
-            yield tx
-
-    @contextmanager
-    def _in_transaction(self, db: sqlite3.Connection) -> Iterator[_SQLiteTransaction]:
+        db = self.db
         db.execute("BEGIN IMMEDIATE")
         try:
             yield _SQLiteTransaction(db)
@@ -295,7 +265,7 @@ class SQLiteStore:
             db.execute("ROLLBACK")
             raise
         db.execute("COMMIT")
-        self._bound_log(db)
+        self._bound_log()
 
     # ------------------------------------------------------------------ reads
     def live_tables(self) -> list[str]:
