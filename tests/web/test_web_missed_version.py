@@ -34,12 +34,10 @@ def is_droppable(message: dict, received: list[dict]) -> bool:
             and all(size >= 3 for size in message["view"]["hands"]))
 
 
-def test_a_dropped_state_is_noticed_and_its_events_are_fetched_again(paced_server, new_page):
-    server = paced_server
-    created = server.create(seats=2, bots={"0": "easy", "1": "easy"}, start=True)
-    page = new_page("desktop")
+def dropping_relay(drop, received: list[dict] | None = None):
+    """A websocket route between page and server that drops the first frame ``drop`` picks: the route, what
+    the page sent, and what was dropped (``received`` collects what reached the page)."""
     sent: list[dict] = []
-    received: list[dict] = []  # what reached the page
     dropped: list[dict] = []
 
     def relay(route):
@@ -51,15 +49,25 @@ def test_a_dropped_state_is_noticed_and_its_events_are_fetched_again(paced_serve
 
         def to_page(frame):
             message = json.loads(frame)
-            if not dropped and is_droppable(message, received):
+            if not dropped and drop(message):
                 dropped.append(message)
                 return
-            received.append(message)
+            if received is not None:
+                received.append(message)
             route.send(frame)
 
         route.on_message(to_server)
         upstream.on_message(to_page)
 
+    return relay, sent, dropped
+
+
+def test_a_dropped_state_is_noticed_and_its_events_are_fetched_again(paced_server, new_page):
+    server = paced_server
+    created = server.create(seats=2, bots={"0": "easy", "1": "easy"}, start=True)
+    page = new_page("desktop")
+    received: list[dict] = []  # what reached the page
+    relay, sent, dropped = dropping_relay(lambda message: is_droppable(message, received), received)
     page.route_web_socket(f"**/ws/{created['code']}", relay)
     page.goto(f"{server.url}/t/{created['code']}#watch")
     wait_until(page, lambda: dropped, "the route dropped a state")  # the bots play on; hands are dealt again each round
@@ -100,26 +108,8 @@ def test_an_action_whose_answer_was_lost_does_not_leave_the_page_waiting_for_eve
     page = new_page("desktop")
     page.clock.install()
     page.add_init_script(f"localStorage.setItem('unokart.token.{created['code']}', '{token}')")
-    sent: list[dict] = []
-    dropped: list[dict] = []
-
-    def relay(route):
-        upstream = route.connect_to_server()
-
-        def to_server(frame):
-            sent.append(json.loads(frame))
-            upstream.send(frame)
-
-        def to_page(frame):
-            message = json.loads(frame)
-            if not dropped and message.get("type") == "state" and "re" in message and message["view"]["to_act"] == 0:
-                dropped.append(message)
-                return
-            route.send(frame)
-
-        route.on_message(to_server)
-        upstream.on_message(to_page)
-
+    relay, sent, dropped = dropping_relay(
+        lambda message: message.get("type") == "state" and "re" in message and message["view"]["to_act"] == 0)
     page.route_web_socket(f"**/ws/{created['code']}", relay)
     page.goto(f"{server.url}/t/{created['code']}")
     page.click("#start-btn")
