@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
 from ..narrate import describe_refusal
 from ..rules import Action, Game, IllegalAction, NotationError, Options, UnoKartError
@@ -758,7 +758,7 @@ class TableService:
             raise ServerError("not_your_seat", seat=seat)
         self._unavailable(table)  # paused: nothing may change, and the client is told why
         self._returned(table, seat)
-        getattr(self, f"_on_{kind}")(conn, table, seat, msg, re)
+        self.SEATED[kind](self, conn, table, seat, msg, re)
 
     def _hello(self, conn: Listener, table: Table, msg: Any, re: Any) -> None:
         if msg.lang is not None:
@@ -914,6 +914,11 @@ class TableService:
             self._set_away(table, seat)
 
     # ------------------------------------------------------------------ chat and reactions
+    # What a seat may ask, by the message's kind (PROTOCOL.md section 4). Every other kind the protocol
+    # parses is answered in handle before a seat is checked; a kind it does not parse never gets here.
+    SEATED: ClassVar[dict[str, Callable[..., None]]] = {
+        "action": _on_action, "bot": _on_bot, "start": _on_start, "rematch": _on_rematch, "leave": _on_leave}
+
     def _talk(self, conn: Listener, table: Table, msg: Any, re: Any) -> None:
         """A chat message or a reaction, told to every connection of the table as it is (a reaction is never
         stored; a chat message is kept in the table's recent history). Only seated players chat; anyone reacts."""
