@@ -18,6 +18,7 @@ import zlib
 from typing import Any
 
 from ..rules import Game, Options
+from ..rules.states import GAME_OVER
 
 
 class _View:
@@ -35,11 +36,11 @@ class _View:
 class Finished:
     __slots__ = ("names", "options", "round", "scores", "round_winner", "game_winner", "_views", "_legal",
                  "_events", "_count")
-    awaiting = "game_over"
+    awaiting = GAME_OVER
     to_act = None
 
     def __init__(self, game: Game):
-        if game.awaiting != "game_over":
+        if game.awaiting != GAME_OVER:
             raise ValueError(f"a game awaiting {game.awaiting!r} is not over")
         self.names: list[str] = list(game.names)
         self.options: Options = game.options

@@ -14,13 +14,14 @@ from typing import TYPE_CHECKING, Any
 from ..i18n import t
 from ..levels import bot_name  # the server names its bots as the clients do
 from ..narrate import describe_event
+from ..rules.states import GAME_OVER, ROUND_OVER
 from ..rules.view import may_see
 from .shuffle import commitments_of
 
 if TYPE_CHECKING:
     from .tables import Seat, Table
 
-ENDED = ("round_over", "game_over")
+ENDED = (ROUND_OVER, GAME_OVER)
 
 
 def dumps(message: dict) -> str:

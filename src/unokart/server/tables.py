@@ -26,6 +26,7 @@ from typing import Any, ClassVar, Protocol
 from ..narrate import describe_refusal
 from ..rules import Action, Game, IllegalAction, NotationError, Options, UnoKartError
 from ..rules.actions import CATCH
+from ..rules.states import GAME_OVER, ROUND_OVER
 from . import messages, protocol
 from .bots import AUTOPILOT, BotScheduler, Job, Request
 from .finished import Finished
@@ -475,7 +476,7 @@ class TableService:
         if stored.game is not None:
             g = stored.game
             game = game or Game.from_record(record_of(g.players, g.options, g.seeds, g.actions))
-            table.game = Finished(game) if game.awaiting == "game_over" else game
+            table.game = Finished(game) if game.awaiting == GAME_OVER else game
             table.game_id, table.seeds, table.bound = g.id, g.seeds, g.bound
             table.sent = table.game.event_count()
         table.chat.extend(stored.chat)
@@ -1012,7 +1013,7 @@ class TableService:
             game.apply(action)  # a refusal changes nothing
         except IllegalAction as err:
             raise _refusal(err, table) from None
-        finished = game.awaiting == "game_over"
+        finished = game.awaiting == GAME_OVER
         # What the write needs, read now: a group writer writes it from its own thread.
         code, game_id, round_number, index = table.code, table.game_id, game.round, len(game.actions) - 1
         text, scores, winner = str(action), list(game.scores), game.game_winner
@@ -1046,7 +1047,7 @@ class TableService:
         if self._when_free(table, lambda: self._deal_next_round(table)):
             return
         game = table.game
-        if table.status != "playing" or not isinstance(game, Game) or game.awaiting != "round_over" or table.paused:
+        if table.status != "playing" or not isinstance(game, Game) or game.awaiting != ROUND_OVER or table.paused:
             return
         seed, number, game_id = new_seed(), game.round + 1, table.game_id
 
@@ -1077,7 +1078,7 @@ class TableService:
         game = table.game
         if table.status != "playing" or game is None:
             return
-        if game.awaiting == "round_over":
+        if game.awaiting == ROUND_OVER:
             if table.round_handle is None:
                 table.round_handle = self.clock.call_later(self.settings.round_pause, self._deal_next_round, table)
             return
