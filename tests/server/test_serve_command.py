@@ -60,6 +60,12 @@ def test_a_database_in_a_folder_that_takes_no_files_is_refused():
     _refused(_serve("--port", "0", "--db", "/proc/unokart.sqlite"), "/proc", "not writable")
 
 
+def test_the_systems_reason_is_said_in_the_users_language():
+    # /proc takes no new file: ENOENT, which the catalogue words in every language (not the system's English).
+    message = _refused(_serve("--port", "0", "--db", "/proc/unokart.sqlite", lang="ta"), "/proc")
+    assert t("cli.os.ENOENT", "ta") in message and "No such file" not in message, message
+
+
 def test_a_file_that_is_not_sqlite_is_refused_and_left_as_it_was(tmp_path):
     db = tmp_path / "notes.txt"
     db.write_bytes(b"my notes, not a database\n" * 100)

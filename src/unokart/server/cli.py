@@ -12,7 +12,7 @@ from typing import Optional
 
 import typer
 
-from ..i18n import t
+from ..i18n import os_reason, t
 
 
 SHOWN_FLAG_CHARS = 160  # a refusal quotes a flag's value, never all of it (a 100 KB --port is not one sentence)
@@ -48,7 +48,7 @@ def check_db(path: Path) -> None:
     try:
         is_folder, folder_there, there = path.is_dir(), folder.is_dir(), path.exists()
     except OSError as err:  # a name too long for the file system
-        raise BadFlag("server.serve.error.db_not_sqlite", path=path, reason=err.strerror or err) from None
+        raise BadFlag("server.serve.error.db_not_sqlite", path=path, reason=os_reason(err)) from None
     if is_folder:
         raise BadFlag("server.serve.error.db_is_folder", path=path)
     if not folder_there:
@@ -60,7 +60,7 @@ def check_db(path: Path) -> None:
         with tempfile.NamedTemporaryFile(dir=folder, prefix=".unokart-check-"):
             pass
     except OSError as err:
-        raise BadFlag("server.serve.error.db_unwritable", folder=folder, reason=err.strerror or err) from None
+        raise BadFlag("server.serve.error.db_unwritable", folder=folder, reason=os_reason(err)) from None
     if not there:
         return
     try:
@@ -147,7 +147,7 @@ def backup(source: Path, target: Path) -> dict[str, int]:
         partial.rename(target)  # only a whole copy takes the name asked for
     except (sqlite3.Error, OSError) as err:
         partial.unlink(missing_ok=True)
-        raise BadFlag("server.backup.error.failed", path=source, reason=err) from None
+        raise BadFlag("server.backup.error.failed", path=source, reason=os_reason(err)) from None
     return held
 
 
@@ -159,7 +159,7 @@ def bind(host: str, port: int) -> socket.socket:
         return socket.create_server(address[:2], family=family, reuse_port=False)
     except (OSError, UnicodeError) as err:
         raise BadFlag("server.serve.error.bind", host=host, port=port,
-                      reason=getattr(err, "strerror", None) or err) from None
+                      reason=os_reason(err)) from None
 
 
 def bound_url(sock: socket.socket) -> str:
