@@ -40,14 +40,20 @@ def version(page) -> str:
     return page.get_attribute("#game", "data-version")
 
 
+SHOWN_JS = """() => { const game = document.querySelector('#game');
+  return `version ${game?.dataset.version}, awaiting ${game?.dataset.awaiting}, decision ${document.querySelector('#decision')?.outerHTML.slice(0, 400)}`; }"""
+
+
 def send_and_wait(page, locator, **click) -> None:
     """Click something that sends an action (or opens the colour picker of a Wild Draw Four), and wait for the outcome."""
     before = version(page)
     try:
         locator.click(**click)
-    except PlaywrightTimeout:
-        # Another seat ended the round meanwhile: its summary covers the table. Any other reason fails the test.
-        assert page.locator("#summary-dialog[open]").count(), "the click never landed"
+    except PlaywrightTimeout as timeout:
+        # Another seat ended the round meanwhile: its summary covers the table. Any other reason fails the test,
+        # with Playwright's log of its tries and what the page showed, so that a rare failure can be understood.
+        assert page.locator("#summary-dialog[open]").count(), (
+            f"the click never landed: {timeout}\n" + page.evaluate(SHOWN_JS))
         return
     page.wait_for_function(
         """v => document.querySelector('#game')?.dataset.version !== v || document.querySelector('#decision [data-color]')
