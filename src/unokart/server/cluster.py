@@ -85,7 +85,7 @@ class Relayed:
 
     def __init__(self, conn: Any, owner: str, code: str):
         self.conn, self.owner, self.code = conn, owner, code
-        self.sent: float | None = None  # when a frame went to the owner with no answer back yet (relay latency)
+        self.asked: float | None = None  # when a frame went to the owner with no answer back yet (relay latency)
 
 
 class Cluster:
@@ -175,7 +175,7 @@ class Cluster:
                 raise ServerError("table_unavailable", status=503)
             table = self.service.tables.get(valid) if valid in self.leases else None
             if table is not None:
-                table.touched = time.monotonic()
+                table.touch(time.monotonic())
                 return table
             holder = await self.client.get(LEASE_PREFIX + valid)
             holder = holder.decode() if isinstance(holder, bytes) else holder
@@ -386,8 +386,8 @@ class Cluster:
     def relay_frame(self, ident: str, text: str) -> None:
         relayed = self.relayed.get(ident)
         if relayed is not None:
-            if relayed.sent is None:
-                relayed.sent = time.perf_counter()
+            if relayed.asked is None:
+                relayed.asked = time.perf_counter()
             self._send(relayed.owner, {"op": "msg", "conn": ident, "text": text})
 
     def relay_close(self, ident: str) -> None:
@@ -404,9 +404,9 @@ class Cluster:
                 for ident in idents:
                     relayed = self.relayed.get(ident)
                     if relayed is not None:
-                        if relayed.sent is not None:
-                            self.service.metrics.relay("frame", time.perf_counter() - relayed.sent)
-                            relayed.sent = None
+                        if relayed.asked is not None:
+                            self.service.metrics.relay("frame", time.perf_counter() - relayed.asked)
+                            relayed.asked = None
                         relayed.conn.push(frame)
         elif op == "open":
             code = message["code"]

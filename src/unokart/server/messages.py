@@ -112,8 +112,7 @@ def broadcast_state(table: "Table", sender: tuple[Any, Any] | None = None) -> No
     game = table.game
     if game is None:
         return
-    start = table.sent
-    table.sent = game.event_count()  # not len(game.events): a copy of the round's events, at every action
+    start = table.news()
     if not table.connections:
         return
     cache: dict[tuple, tuple[dict, str]] = {}

@@ -171,14 +171,14 @@ class Table:
         self.seeds: list[int] = []
         self.bound = True  # the first commitment binds the players and house rules (False: a game stored before)
         self.digests: tuple[tuple[int, int], list[str]] = ((0, 0), [])  # (game id, rounds) -> each round's commitment
-        self.sent = 0  # events of the current round already broadcast
+        self._told = 0  # events of the current round already broadcast
         self.connections: set[Listener] = set()
         self.deadline: float | None = None
         self.timer_handle: asyncio.TimerHandle | None = None
         self.timer_for: tuple[int, int] | None = None  # (version, seat) the running clock is for
         self.timed_out: tuple[int, int] | None = None  # (version, seat) whose turn timer last ran out
         self.round_handle: asyncio.TimerHandle | None = None
-        self.think_version = -1  # the version the bots were last asked about
+        self._bots_version = -1  # the version the bots were last asked about
         self.tokens = {s.token_hash: i for i, s in enumerate(seats) if s.token_hash}
         self.full_states: dict[tuple, tuple] = {}  # (seat, lang) -> (what it was built for, its parts)
         self.paused = False  # a write failed: nothing moves until the store answers again and the table reloads
@@ -195,6 +195,75 @@ class Table:
         if seat is None:
             raise ServerError("bad_token")
         return seat
+
+    # Its counters (version, game number, events told, the version its bots were asked about, when it was last
+    # touched) move only here, each with what it counts.
+    @classmethod
+    def restored(cls, stored: StoredTable, game: Game | None = None) -> "Table":
+        """The table as stored, its game replayed (or ``game``, replayed already); its events told already."""
+        table = cls(stored.code, Options.from_dict(stored.options), stored.turn_timer, [Seat(s) for s in stored.seats],
+                    stored.created)
+        table.status, table.game_number, table.version = stored.status, stored.game_number, stored.version
+        if stored.game is not None:
+            g = stored.game
+            game = game or Game.from_record(record_of(g.players, g.options, g.seeds, g.actions))
+            table.game = Finished(game) if game.awaiting == GAME_OVER else game
+            table.game_id, table.seeds, table.bound = g.id, g.seeds, g.bound
+            table.told_all()
+        table.chat.extend(stored.chat)
+        return table
+
+    def reloaded(self, fresh: "Table") -> None:
+        """Becomes ``fresh`` (what the store holds) in place: its connections and timers stay."""
+        self.status, self.game_number, self.version = fresh.status, fresh.game_number, fresh.version
+        self.game, self.game_id, self.seeds, self.bound = fresh.game, fresh.game_id, fresh.seeds, fresh.bound
+        for seat, now in zip(self.seats, fresh.seats):
+            seat.kind, seat.name, seat.level, seat.token_hash = now.kind, now.name, now.level, now.token_hash
+        self.tokens = fresh.tokens
+        self.ask_bots_again()
+        self.full_states.clear()
+
+    def began(self, game: Game, game_id: int, seed: int) -> None:
+        """A new game, stored as game ``game_number + 1``: the next version, nothing of it told yet."""
+        self.game, self.game_id, self.seeds, self._told, self.bound = game, game_id, [seed], 0, True
+        self.version, self.game_number, self.status = self.version + 1, self.game_number + 1, "playing"
+
+    def acted(self) -> int:
+        """An action is stored: the next version. Returns the version the action was sent with."""
+        self.version += 1
+        return self.version - 1
+
+    def dealt(self, seed: int) -> None:
+        """The next round, stored: dealt from ``seed``, the next version, none of its events told yet."""
+        assert isinstance(self.game, Game)
+        self.game.next_round(seed)
+        self.seeds.append(seed)
+        self.version += 1
+        self._told = 0
+
+    def news(self) -> int:
+        """The index of the round's first event not yet told; from now on all of them are."""
+        start = self._told
+        self.told_all()
+        return start
+
+    def told_all(self) -> None:
+        # not len(game.events): a copy of the round's events, at every action
+        self._told = self.game.event_count() if self.game is not None else 0
+
+    def touch(self, now: float) -> None:
+        """A message or a change (``now``: monotonic seconds): idle tables leave memory."""
+        self.touched = now
+
+    def bots_asked(self) -> bool:
+        return self._bots_version == self.version
+
+    def asking_bots(self) -> None:
+        self._bots_version = self.version
+
+    def ask_bots_again(self) -> None:
+        """What the server-played seats may do changed within this version (a seat went away, a bot was wrong)."""
+        self._bots_version = -1
 
 
 class TableService:
@@ -363,18 +432,12 @@ class TableService:
             self.forget(table.code)
             return
         try:
-            fresh = self._restore_table(stored)
+            fresh = Table.restored(stored)
         except (UnoKartError, ValueError) as err:
             log.error("table %s cannot be restored: %s", table.code, err)
             self.forget(table.code)
             return
-        table.status, table.game_number, table.version = fresh.status, fresh.game_number, fresh.version
-        table.game, table.game_id, table.seeds, table.bound = fresh.game, fresh.game_id, fresh.seeds, fresh.bound
-        for seat, now in zip(table.seats, fresh.seats):
-            seat.kind, seat.name, seat.level, seat.token_hash = now.kind, now.name, now.level, now.token_hash
-        table.tokens = fresh.tokens
-        table.think_version = -1
-        table.full_states.clear()
+        table.reloaded(fresh)
         self._arm_timer(table)
         self._broadcast_table(table)
         if table.game is not None:
@@ -427,7 +490,7 @@ class TableService:
         if stored is not None:
             try:
                 game = await _replay_in_slices(stored.game) if stored.game is not None else None
-                table = self._restore_table(stored, game)
+                table = Table.restored(stored, game)
             except (UnoKartError, ValueError) as err:
                 log.error("table %s cannot be restored: %s", code, err)
         loaded = self.tables.get(code)  # another request may have loaded it meanwhile: one table in memory
@@ -444,7 +507,7 @@ class TableService:
         if stored is None:
             return None
         try:
-            return self._restore_table(stored)
+            return Table.restored(stored)
         except (UnoKartError, ValueError) as err:
             log.error("table %s cannot be restored: %s", code, err)
             return None
@@ -465,21 +528,6 @@ class TableService:
                     self._start_grace(table, index)
             self._after_change(table, broadcast=False)
             self._unattended_soon(table)
-        return table
-
-    @staticmethod
-    def _restore_table(stored: StoredTable, game: Game | None = None) -> Table:
-        """The table as stored, its game replayed (or ``game``, replayed already)."""
-        table = Table(stored.code, Options.from_dict(stored.options), stored.turn_timer,
-                      [Seat(s) for s in stored.seats], stored.created)
-        table.status, table.game_number, table.version = stored.status, stored.game_number, stored.version
-        if stored.game is not None:
-            g = stored.game
-            game = game or Game.from_record(record_of(g.players, g.options, g.seeds, g.actions))
-            table.game = Finished(game) if game.awaiting == GAME_OVER else game
-            table.game_id, table.seeds, table.bound = g.id, g.seeds, g.bound
-            table.sent = table.game.event_count()
-        table.chat.extend(stored.chat)
         return table
 
     async def close(self) -> None:
@@ -639,7 +687,7 @@ class TableService:
     def _found(code: str, table: Table | None) -> Table:
         if table is None:
             raise ServerError("no_such_table", status=404, table=protocol.echo(code, 16))
-        table.touched = time.monotonic()
+        table.touch(time.monotonic())
         return table
 
     def link(self, table: Table) -> str:
@@ -731,7 +779,7 @@ class TableService:
     def handle(self, conn: Listener, table: Table, msg: protocol.Message) -> None:
         """One validated client message (docs/PROTOCOL.md section 4)."""
         kind, re = msg.type, msg.id  # type: ignore[attr-defined]
-        table.touched = time.monotonic()
+        table.touch(time.monotonic())
         if kind == "ping":
             conn.push(messages.dumps({"type": "pong", "re": re} if re is not None else {"type": "pong"}))
             return
@@ -794,7 +842,7 @@ class TableService:
         if table is None or conn not in table.connections:
             return
         table.connections.discard(conn)
-        table.touched = time.monotonic()
+        table.touch(time.monotonic())
         if not table.connections:  # the whole states kept for its readers' syncs: none is left to ask
             table.full_states = {}
         if conn.seat is not None:
@@ -824,7 +872,7 @@ class TableService:
         if table.seats[index].away:
             return
         table.seats[index].away = True
-        table.think_version = -1  # the bot now plays this seat: ask again
+        table.ask_bots_again()  # the bot now plays this seat: ask again
         self._broadcast_table(table)
         self._after_change(table)  # a new deadline (or none), and the bot takes over
 
@@ -840,7 +888,7 @@ class TableService:
             seat.returning = True  # no fresh timer for the decision that timed out: back from the next one
         elif seat.away:
             seat.away = False
-            table.think_version = -1
+            table.ask_bots_again()
             self._broadcast_table(table)
             self._after_change(table)
 
@@ -984,11 +1032,9 @@ class TableService:
         players = [s.name or "" for s in table.seats]
         seed = new_seed()
         game = Game.new(players=players, seed=seed, options=table.options)
-        version, number = table.version + 1, table.game_number + 1
         with self._writing(table) as tx:
-            game_id = tx.start_game(table.code, number, players, table.options.to_dict(), seed)
-        table.game, table.game_id, table.seeds, table.sent, table.bound = game, game_id, [seed], 0, True
-        table.version, table.game_number, table.status = version, number, "playing"
+            game_id = tx.start_game(table.code, table.game_number + 1, players, table.options.to_dict(), seed)
+        table.began(game, game_id, seed)
         for index, seat in enumerate(table.seats):
             seat.last_action = None
             if seat.kind == "human" and not seat.connections and not seat.away:
@@ -1030,8 +1076,7 @@ class TableService:
             table.game = _without_last_action(game)
 
         def then() -> None:
-            table.version += 1
-            table.seats[action.seat].last_action = (table.version - 1, str(action))
+            table.seats[action.seat].last_action = (table.acted(), str(action))
             if finished:
                 table.status = "game_over"
             self._after_change(table, sender=sender)
@@ -1052,10 +1097,7 @@ class TableService:
         seed, number, game_id = new_seed(), game.round + 1, table.game_id
 
         def then() -> None:
-            game.next_round(seed)
-            table.seeds.append(seed)
-            table.version += 1
-            table.sent = 0
+            table.dealt(seed)
             self._after_change(table)
 
         try:
@@ -1074,7 +1116,7 @@ class TableService:
         if broadcast:
             messages.broadcast_state(table, sender)
         else:
-            table.sent = table.game.event_count() if table.game else 0
+            table.told_all()
         game = table.game
         if table.status != "playing" or game is None:
             return
@@ -1113,7 +1155,7 @@ class TableService:
     # ------------------------------------------------------------------ bots
     def _ask_bots(self, table: Table) -> None:
         """Ask the server-played seats about this version, once: out-of-turn seats first, then the one to act."""
-        if table.think_version == table.version or table.paused:
+        if table.bots_asked() or table.paused:
             return
         game = table.game
         assert isinstance(game, Game)
@@ -1129,7 +1171,7 @@ class TableService:
             requests.append(Request(to_act, _level(table.seats[to_act]), game.view(to_act), list(game.legal_actions(to_act))))
         if not requests:
             return
-        table.think_version = table.version
+        table.asking_bots()
         automatic_to_act = to_act if to_act is not None and table.seats[to_act].automatic else None
         self.bots.ask(Job(table.code, table.version, requests, automatic_to_act))
 
@@ -1151,7 +1193,7 @@ class TableService:
             if err.code == "table_unavailable":
                 return  # the table moved to another process, whose bots play on, or waits for the store
             log.error("bot action %s refused at table %s: %s", result[1], table.code, err.code)
-            table.think_version = -1
+            table.ask_bots_again()
             self._ask_bots(table)
 
     # ------------------------------------------------------------------ telling people
