@@ -81,7 +81,7 @@ class RemoteConnection:
 class Relayed:
     """On the process a client landed on: the connection and the owner its frames go to."""
 
-    __slots__ = ("conn", "owner", "code", "sent")
+    __slots__ = ("conn", "owner", "code", "asked")
 
     def __init__(self, conn: Any, owner: str, code: str):
         self.conn, self.owner, self.code = conn, owner, code
