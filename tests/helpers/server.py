@@ -88,8 +88,9 @@ class Server:
 
 
 class ManualClock:
-    """The tables' clock (server.tables.Clock) moved by the test, for a server in this process (``serving``):
-    time stands still until ``advance``, which runs every timer then due (turn timers, grace, round pauses)."""
+    """The server's clock (server.clock.Clock) moved by the test, for a server in this process: time stands still
+    until ``advance``, which runs every timer then due (turn timers, grace, round pauses, bot ticks), and the rate
+    limits, idle sweeps and stored timestamps read it."""
 
     def __init__(self) -> None:
         self.now = time.time()
@@ -99,6 +100,9 @@ class ManualClock:
     def time(self) -> float:
         return self.now
 
+    def monotonic(self) -> float:
+        return self.now  # one time for both: the test moves it
+
     def call_later(self, delay: float, callback, *args) -> "ManualTimer":
         self.loop = asyncio.get_running_loop()  # the server's
         timer = ManualTimer(self.now + delay, callback, args)
@@ -106,8 +110,9 @@ class ManualClock:
         return timer
 
     def advance(self, seconds: float) -> None:
-        """Move the clock ``seconds`` on and return once the timers then due have run, on the server's loop."""
-        async def move() -> None:
+        """Move the clock ``seconds`` on and return once the timers then due have run, on the server's loop
+        (from another thread, as with ``serving``, or on that loop itself, for an app in the test's own loop)."""
+        def move() -> None:
             self.now += seconds
             due = sorted((timer for timer in self.pending if timer.when <= self.now), key=lambda timer: timer.when)
             self.pending = [timer for timer in self.pending if timer.when > self.now and not timer.cancelled]
@@ -115,10 +120,17 @@ class ManualClock:
                 if not timer.cancelled:
                     timer.callback(*timer.args)
 
-        if self.loop is None:
-            self.now += seconds
+        async def moved() -> None:
+            move()
+
+        try:
+            running = asyncio.get_running_loop()
+        except RuntimeError:
+            running = None
+        if self.loop is None or running is self.loop:
+            move()
             return
-        asyncio.run_coroutine_threadsafe(move(), self.loop).result(timeout=60)
+        asyncio.run_coroutine_threadsafe(moved(), self.loop).result(timeout=60)
 
 
 class ManualTimer:
@@ -146,6 +158,21 @@ def serving(app) -> Iterator[str]:
     finally:
         server.should_exit = True
         thread.join(30)
+
+
+class Served:
+    """A server of this process at ``base`` (``serving``), with the parts of Server's face the clients use."""
+
+    def __init__(self, base: str):
+        self.url = base
+
+    def ws_url(self, code: str) -> str:
+        return self.url.replace("http", "ws", 1) + f"/ws/{code}"
+
+    def create(self, **body) -> dict:
+        response = httpx.post(self.url + "/api/tables", json=body)
+        assert response.status_code == 201, response.text
+        return response.json()
 
 
 def finished_game(server: Server) -> int:

@@ -9,7 +9,9 @@ import httpx
 import pytest
 import websockets
 
-from helpers.server import Client, finished_game, seated
+from helpers.server import Client, ManualClock, Served, finished_game, seated, serving
+from unokart.server.app import create_app
+from unokart.server.tables import Settings
 
 
 async def _error(client: Client, raw: str) -> dict:
@@ -88,22 +90,35 @@ def test_an_unknown_table_is_refused_before_anything_else(server):
     asyncio.run(main())
 
 
-def test_a_flood_of_messages_is_rate_limited_not_disconnected(server):
-    async def main():
+def test_a_flood_of_messages_is_rate_limited_not_disconnected(tmp_path):
+    clock = ManualClock()  # the limits' time: it stands still while the flood arrives
+    app = create_app(tmp_path / "tables.sqlite", Settings(bot_delay=0.0, round_pause=0.0), clock=clock)
+
+    async def main(server):
         code, (ann,) = await seated(server, names=("Ann",), seats=2, start=False)
         for number in range(3000):
             await ann.send(type="ping", id=number)
-        await asyncio.sleep(1)  # the bucket refills: the connection is still served
-        await ann.send(type="ping", id="after")
-        pongs, limited = 0, 0
-        while True:
-            message = await ann.recv()
-            if message.get("re") == "after":
+        # Time moves on a second and a half at a time until the connection is served again: the bucket refills,
+        # and the frames of the flood still unread spend it first. After each move one of two things comes: the
+        # probe's pong, or a rate_limited (one a second at most) for a frame dropped before it or for the probe.
+        pongs, limited, probes, served = 0, 0, set(), False
+        for probe in range(100):
+            clock.advance(1.5)
+            probes.add(f"after {probe}")
+            await ann.send(type="ping", id=f"after {probe}")
+            while True:
+                message = await ann.recv()
+                served = message["type"] == "pong" and message["re"] in probes
+                pongs += message["type"] == "pong" and not served
+                limited += message.get("code") == "rate_limited"
+                if served or message.get("code") == "rate_limited":
+                    break
+            if served:
                 break
-            pongs += message["type"] == "pong"
-            limited += message.get("code") == "rate_limited"
+        assert served, "never served again"
         assert limited >= 1 and pongs < 3000
-    asyncio.run(main())
+    with serving(app) as base:
+        asyncio.run(main(Served(base)))
 
 
 def test_a_frame_over_the_transport_limit_closes_only_that_connection(server):

@@ -28,6 +28,9 @@ class FakeClock:
     def time(self) -> float:
         return self.now
 
+    def monotonic(self) -> float:
+        return self.time()
+
     def call_later(self, delay, callback, *args):
         return asyncio.get_running_loop().call_later(delay, callback, *args)
 

@@ -61,6 +61,9 @@ class HeldClock:
     def time(self) -> float:
         return 0.0
 
+    def monotonic(self) -> float:
+        return self.time()
+
     def call_later(self, delay, callback, *args):
         handle = asyncio.get_running_loop().call_later(10**6, lambda: None)
         self.timers.append((handle, callback, args))

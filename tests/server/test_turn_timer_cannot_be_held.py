@@ -29,7 +29,7 @@ async def _recv_until(ws, predicate, timeout: float = 30) -> dict:
 @pytest.mark.parametrize("signal", ["a refused message", "a new connection"])
 def test_a_seat_back_during_the_decision_that_timed_out_gets_no_fresh_timer(tmp_path, signal):
     clock = ManualClock()
-    # The bot takes a second of real time: Ann's message comes while it decides for her (or just after).
+    # The bot waits a second of the test's clock: Ann's message comes while it is to decide for her.
     app = create_app(tmp_path / "tables.sqlite", Settings(bot_delay=1.0, round_pause=0.0), clock=clock)
     with serving(app) as base:
         code = httpx.post(base + "/api/tables", json={"seats": 2, "bots": {"1": "random"}, "turn_timer": 5,
@@ -42,7 +42,11 @@ def test_a_seat_back_during_the_decision_that_timed_out_gets_no_fresh_timer(tmp_
             async with websockets.connect(url) as ann, websockets.connect(url) as again:
                 await ann.send(json.dumps({"type": "resume", "token": token}))
                 await ann.send(json.dumps({"type": "start", "token": token}))
-                await _recv_until(ann, lambda m: m["type"] == "state" and m["view"]["to_act"] == 0)
+                state = await _recv_until(ann, lambda m: m["type"] == "state")
+                while state["view"]["to_act"] != 0:  # the bot's turn first: its second passes, it moves
+                    clock.advance(1.1)
+                    version = state["version"]
+                    state = await _recv_until(ann, lambda m: m["type"] == "state" and m["version"] > version)
                 clock.advance(6)  # Ann's time is up: the bot plays her seat
                 timed_out = table_of().version
                 assert table_of().seats[0].away
@@ -53,8 +57,10 @@ def test_a_seat_back_during_the_decision_that_timed_out_gets_no_fresh_timer(tmp_
                     await again.send(json.dumps({"type": "watch"}))
                     await ann.send(json.dumps({"type": "start", "token": token, "id": 7}))
                     assert (await _recv_until(ann, lambda m: m.get("re") == 7))["code"] == "already_started"
-                if table_of().version == timed_out:  # the bot had not moved yet: its move for this decision stands
-                    assert table_of().seats[0].away and table_of().deadline is None, f"{signal} reset the timer"
+                # The bot has not moved yet (its second has not passed): its move for this decision stands.
+                assert table_of().version == timed_out
+                assert table_of().seats[0].away and table_of().deadline is None, f"{signal} reset the timer"
+                clock.advance(1.1)  # the bot's second (and its tick): it moves for Ann
                 # Ann is back from the next decision on, once the bot's move for her stood.
                 back = await _recv_until(again, lambda m: m["type"] == "table" and not m["table"]["seats"][0]["away"])
                 assert back["table"]["seats"][0]["connected"] and table_of().version > timed_out

@@ -32,7 +32,8 @@ from .limits import AddressLimits, Now, TokenBucket, talk_bucket, talk_limited, 
 from .messages import dumps
 from .protocol import MAX_BODY_BYTES, ServerError
 from .store import STORE_ERRORS, SQLiteStore
-from .tables import Clock, Listener, Settings, Table, TableService
+from .clock import REAL, Clock
+from .tables import Listener, Settings, Table, TableService
 
 log = logging.getLogger("unokart.server")
 
@@ -85,6 +86,7 @@ class Connection:
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self.closed = False
         self.close_code = 1000
+        self.now = now
         self.bucket = TokenBucket(rate, 2 * rate, now)
         self.talk = talk_bucket(chat_rate, now)  # chat and reactions: a budget of their own
         self._last_limit_error = 0.0
@@ -111,7 +113,7 @@ class Connection:
         opening many connections does not multiply what one client may send."""
         if not self.bucket.take() and not by_address.take(address):
             return True, False
-        now = time.monotonic()
+        now = self.now()
         tell = now - self._last_limit_error >= 1.0
         if tell:
             self._last_limit_error = now
@@ -206,11 +208,12 @@ def create_app(db_path: str | Path, settings: Settings | None = None, database: 
     sharing their tables through Redis (``redis_url``, cluster.py). ``clock`` times the tables' turns, grace
     periods and round pauses (the running loop's by default; a test's, moved by hand)."""
     settings = settings or Settings()
+    clock = clock or REAL
     _quiet_invalid_utf8()
-    creations = AddressLimits(settings.http_rate, 20)
-    joins = AddressLimits(settings.http_rate, 20)
-    frames = AddressLimits(ADDRESS_SHARE * settings.rate_limit, 2 * ADDRESS_SHARE * settings.rate_limit)
-    talks = talk_limits(settings.chat_rate)
+    creations = AddressLimits(settings.http_rate, 20, now=clock.monotonic)
+    joins = AddressLimits(settings.http_rate, 20, now=clock.monotonic)
+    frames = AddressLimits(ADDRESS_SHARE * settings.rate_limit, 2 * ADDRESS_SHARE * settings.rate_limit, now=clock.monotonic)
+    talks = talk_limits(settings.chat_rate, clock.monotonic)
     sockets: dict[str, int] = {}
 
     @contextlib.asynccontextmanager
@@ -218,9 +221,9 @@ def create_app(db_path: str | Path, settings: Settings | None = None, database: 
         if database:
             from .store_postgres import PostgresStore
 
-            store: Any = PostgresStore(database)
+            store: Any = PostgresStore(database, now=clock.time)
         else:
-            store = SQLiteStore(db_path)
+            store = SQLiteStore(db_path, now=clock.time)
         service = TableService(store, settings, clock)
         metrics = None
         if settings.metrics:
@@ -459,7 +462,7 @@ def create_app(db_path: str | Path, settings: Settings | None = None, database: 
     async def websocket_endpoint(websocket: WebSocket, code: str) -> None:
         service, cluster = service_of(websocket), cluster_of(websocket)
         await websocket.accept()
-        conn = Connection(settings.rate_limit, current_language(), chat_rate=settings.chat_rate)
+        conn = Connection(settings.rate_limit, current_language(), clock.monotonic, settings.chat_rate)
         who = address(websocket)
         if sockets.get(who, 0) >= MAX_CONNECTIONS_PER_ADDRESS:
             await websocket.send_text(dumps(ServerError("too_many_connections", limit=MAX_CONNECTIONS_PER_ADDRESS).payload()))

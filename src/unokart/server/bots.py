@@ -37,6 +37,7 @@ from typing import Any
 from ..bots import make_bot
 from ..bots.ismcts import DEFAULT_ITERATIONS
 from ..rules import Action
+from .clock import REAL, Clock
 
 log = logging.getLogger("unokart.server")
 
@@ -68,7 +69,7 @@ class Job:
     version: int
     requests: list[Request]  # out-of-turn seats first, the seat to act last
     to_act: int | None
-    due: float = 0.0  # time.monotonic() when its decision was due (after the bot delay): its queue wait starts
+    due: float = 0.0  # the scheduler's clock (monotonic) when its decision was due (after the bot delay): its queue wait starts
 
     @property
     def level(self) -> str:
@@ -270,8 +271,9 @@ class BotScheduler:
 
     def __init__(self, answer: Answer, delay: float = 0.8, processes: int = 1,
                  factory: Callable[[str], Any] | None = None, search_in_processes: bool = True,
-                 cheap_timeout: float = CHEAP_TIMEOUT, models_dir: str | None = None):
+                 cheap_timeout: float = CHEAP_TIMEOUT, models_dir: str | None = None, clock: Clock = REAL):
         self.answer = answer
+        self.clock = clock  # its ticks, delays and queue waits (not the CPU time a search uses: that is measured)
         self.cheap_timeout = cheap_timeout
         self.delay = delay
         # Trained policies (cheap, decided in the thread) come from the operator's folder, by name.
@@ -283,7 +285,7 @@ class BotScheduler:
         self._pool: Executor | None = None
         self._due: dict[float, list[Job]] = {}
         self._waiting: list[tuple[int, Job]] = []  # searches in the order they arrived
-        self.accounts = Accounts()  # search time used lately, per table: the least served goes first
+        self.accounts = Accounts(clock=clock.monotonic)  # search time used lately, per table: the least served goes first
         self._took: dict[str, float] = {}  # CPU seconds one search of each level took lately (a moving average)
         self._order = itertools.count()
         self._running = 0
@@ -295,27 +297,27 @@ class BotScheduler:
 
     # ------------------------------------------------------------------ asking
     def ask(self, job: Job) -> None:
-        loop = asyncio.get_running_loop()
         if any(is_search(r.level) for r in job.requests):
             if self.delay:
-                loop.call_later(self.delay, self._enqueue_search, job)
+                self.clock.call_later(self.delay, self._enqueue_search, job)
             else:
                 self._enqueue_search(job)
             return
-        when = math.ceil((loop.time() + self.delay) / BOT_TICK) * BOT_TICK if self.delay else 0.0
+        now = self.clock.monotonic()
+        when = math.ceil((now + self.delay) / BOT_TICK) * BOT_TICK if self.delay else 0.0
         batch = self._due.get(when)
         if batch is None:
             batch = self._due[when] = []
             if self.delay:
-                loop.call_at(when, self._decide_due, when)
+                self.clock.call_later(when - now, self._decide_due, when)
             else:
-                loop.call_soon(self._decide_due, when)
+                asyncio.get_running_loop().call_soon(self._decide_due, when)
         batch.append(job)
 
     def _decide_due(self, when: float) -> None:
         jobs = [job for job in self._due.pop(when) if self.current(job)]
         for job in jobs:
-            job.due = time.monotonic()
+            job.due = self.clock.monotonic()
         if jobs:
             self._spawn(self._decide_batch(jobs))
 
@@ -326,7 +328,7 @@ class BotScheduler:
         spent = ThreadTime()
 
         def run(*args: Any) -> Any:
-            now = time.monotonic()  # in the thread: the batch waited behind the one before it, if any
+            now = self.clock.monotonic()  # in the thread: the batch waited behind the one before it, if any
             for job in jobs:
                 self.waited(now - job.due)
             return spent.run(*args)
@@ -346,7 +348,7 @@ class BotScheduler:
     def _enqueue_search(self, job: Job) -> None:
         if not self.current(job):
             return
-        job.due = time.monotonic()
+        job.due = self.clock.monotonic()
         self._waiting.append((next(self._order), job))
         self._next_search()
 
@@ -395,7 +397,7 @@ class BotScheduler:
         seed = self._seeds.getrandbits(64)
         loop = asyncio.get_running_loop()
         timeout = 3 * job.cost / 1000 + SLACK  # CPU seconds: a runaway search stops here
-        self.waited(time.monotonic() - job.due)
+        self.waited(self.clock.monotonic() - job.due)
         started = time.monotonic()
         used: Callable[[], float] = lambda: time.monotonic() - started
         took = None  # the CPU seconds the search used, as its worker measured them

@@ -105,7 +105,7 @@ class Cluster:
         self._pending: dict[str, list[tuple[str, str]]] = {}  # relay -> (connection, text) to forward this tick
         self._tasks: list[asyncio.Task] = []
         self.stopping = False  # handing over on the way out: no table is taken here any more
-        self.redis_outage = Outage("redis", log)  # one log line every few seconds while Redis is out of reach
+        self.redis_outage = Outage("redis", log, now=service.clock.monotonic)  # one log line every few seconds while Redis is out of reach
         self.inbox = FanOut(client, self._receive, prefix=INBOX_PREFIX)
         service.forgotten = self._forgotten
         service.lease_lost = self._lost
@@ -175,7 +175,7 @@ class Cluster:
                 raise ServerError("table_unavailable", status=503)
             table = self.service.tables.get(valid) if valid in self.leases else None
             if table is not None:
-                table.touch(time.monotonic())
+                table.touch(self.service.clock.monotonic())
                 return table
             holder = await self.client.get(LEASE_PREFIX + valid)
             holder = holder.decode() if isinstance(holder, bytes) else holder

@@ -15,7 +15,7 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -134,12 +134,12 @@ SIZE_CHECK_EVERY = 100  # commits between two looks at the log's size
 
 
 class _SQLiteTransaction:
-    def __init__(self, db: sqlite3.Connection):
-        self.db = db
+    def __init__(self, db: sqlite3.Connection, now: Callable[[], float] = time.time):
+        self.db, self.now = db, now  # now: wall time, for the timestamps stored
 
     def create_table(self, code: str, options: dict, turn_timer: float | None, seats: list[StoredSeat]) -> None:
         self.db.execute("INSERT INTO tables VALUES (?, ?, ?, ?, ?, 'lobby', 0)",
-                        (code, time.time(), len(seats), json.dumps(options), turn_timer))
+                        (code, self.now(), len(seats), json.dumps(options), turn_timer))
         self.db.executemany("INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?)",
                             [(code, i, s.kind, s.name, s.level, s.token_hash) for i, s in enumerate(seats)])
 
@@ -150,7 +150,7 @@ class _SQLiteTransaction:
     def start_game(self, code: str, number: int, players: list[str], options: dict, seed: int) -> int:
         """A new game and its first round; returns the game's id."""
         cursor = self.db.execute("INSERT INTO games (code, game, players, options, started, bound) VALUES (?, ?, ?, ?, ?, 1)",
-                                 (code, number, json.dumps(players), json.dumps(options), time.time()))
+                                 (code, number, json.dumps(players), json.dumps(options), self.now()))
         game_id = cursor.lastrowid
         assert game_id is not None
         self.db.execute("INSERT INTO rounds VALUES (?, 1, ?)", (game_id, seed))
@@ -166,7 +166,7 @@ class _SQLiteTransaction:
     def finish_game(self, code: str, game_id: int, scores: list[int], winner: int) -> None:
         self.db.execute("UPDATE tables SET status = 'game_over' WHERE code = ?", (code,))
         self.db.execute("UPDATE games SET finished = ?, scores = ?, winner = ? WHERE id = ?",
-                        (time.time(), json.dumps(scores), winner, game_id))
+                        (self.now(), json.dumps(scores), winner, game_id))
 
     def set_status(self, code: str, status: str) -> None:
         self.db.execute("UPDATE tables SET status = ? WHERE code = ?", (status, code))
@@ -181,8 +181,9 @@ class SQLiteStore:
     """The store in one SQLite file, used from the event loop's thread (and, with group commit, from the group
     writer's, on a connection of its own); checkpoints run in a thread of their own."""
 
-    def __init__(self, path: str | Path, wal_limit: int = WAL_LIMIT_BYTES, checkpoint_every: float = CHECKPOINT_EVERY):
-        self.path = str(path)
+    def __init__(self, path: str | Path, wal_limit: int = WAL_LIMIT_BYTES, checkpoint_every: float = CHECKPOINT_EVERY,
+                 now: Callable[[], float] = time.time):
+        self.path, self.now = str(path), now  # now: the clock's wall time, for what is stored
         self.wal_limit, self.checkpoint_every = wal_limit, checkpoint_every
         self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         self.db.execute("PRAGMA journal_mode=WAL")
@@ -260,7 +261,7 @@ class SQLiteStore:
         db = self.db
         db.execute("BEGIN IMMEDIATE")
         try:
-            yield _SQLiteTransaction(db)
+            yield _SQLiteTransaction(db, self.now)
         except BaseException:
             db.execute("ROLLBACK")
             raise

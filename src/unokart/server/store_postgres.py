@@ -105,7 +105,7 @@ class _PostgresTransaction:
 
     def create_table(self, code: str, options: dict, turn_timer: float | None, seats: list[StoredSeat]) -> None:
         self.db.execute("INSERT INTO tables VALUES (%s, %s, %s, %s, %s, 'lobby', 0)",
-                        (code, time.time(), len(seats), _json(options), turn_timer))
+                        (code, self.store.now(), len(seats), _json(options), turn_timer))
         with self.db.cursor() as cursor:
             cursor.executemany("INSERT INTO seats VALUES (%s, %s, %s, %s, %s, %s)",
                                [(code, i, s.kind, s.name, s.level, s.token_hash) for i, s in enumerate(seats)])
@@ -120,7 +120,7 @@ class _PostgresTransaction:
         self._fence(code)
         row = self.db.execute(
             "INSERT INTO games (code, game, players, options, started, bound) VALUES (%s, %s, %s, %s, %s, true) RETURNING id",
-            (code, number, _json(players), _json(options), time.time())).fetchone()
+            (code, number, _json(players), _json(options), self.store.now())).fetchone()
         assert row is not None
         game_id = row[0]
         self.store.game_codes[game_id] = code
@@ -140,7 +140,7 @@ class _PostgresTransaction:
         self._fence(code)
         self.db.execute("UPDATE tables SET status = 'game_over' WHERE code = %s", (code,))
         self.db.execute("UPDATE games SET finished = %s, scores = %s, winner = %s WHERE id = %s",
-                        (time.time(), _json(scores), winner, game_id))
+                        (self.store.now(), _json(scores), winner, game_id))
 
     def set_status(self, code: str, status: str) -> None:
         self._fence(code)
@@ -195,7 +195,7 @@ class _PostgresGroup:
         for code, game_id, scores, winner in self.finished:
             db.execute("UPDATE tables SET status = 'game_over' WHERE code = %s", (code,))
             db.execute("UPDATE games SET finished = %s, scores = %s, winner = %s WHERE id = %s",
-                       (time.time(), _json(scores), winner, game_id))
+                       (self.store.now(), _json(scores), winner, game_id))
         if self.chat:
             db.execute("INSERT INTO chat (code, message) SELECT code, message FROM unnest(%s::text[], %s::text[]) "
                        "WITH ORDINALITY AS c(code, message, n) ORDER BY n", [list(column) for column in zip(*self.chat)])
@@ -227,8 +227,8 @@ class _PostgresGroup:
 class PostgresStore:
     """The store in a PostgreSQL database, e.g. ``PostgresStore("postgresql://unokart@127.0.0.1/unokart")``."""
 
-    def __init__(self, url: str, connect_timeout: float = 10.0):
-        self.url = url
+    def __init__(self, url: str, connect_timeout: float = 10.0, now: Callable[[], float] = time.time):
+        self.url, self.now = url, now  # now: the clock's wall time, for what is stored
         self.connect_timeout = connect_timeout
         self._lock = threading.RLock()  # one connection, one transaction at a time, whichever thread asks
         # Several processes (cluster.py): the lease token this process holds for a table, or None; unset alone.

@@ -29,6 +29,7 @@ from ..rules.actions import CATCH
 from ..rules.states import GAME_OVER, ROUND_OVER
 from . import messages, protocol
 from .bots import AUTOPILOT, BotScheduler, Job, Request
+from .clock import REAL, Clock
 from .finished import Finished
 from .limits import TokenBucket, talk_bucket, talk_limited
 from .metrics import Metrics
@@ -53,14 +54,14 @@ class Outage:
     """The log of an outage (the store's, or Redis's): one line when it begins, one every OUTAGE_LOG_EVERY
     seconds while it lasts (however many calls fail meanwhile), one when it ends; never a traceback."""
 
-    def __init__(self, what: str = "store", logger: logging.Logger = log) -> None:
-        self.what, self.log = what, logger
+    def __init__(self, what: str = "store", logger: logging.Logger = log, now: Callable[[], float] = time.monotonic) -> None:
+        self.what, self.log, self.now = what, logger, now
         self.since: float | None = None
         self.logged = 0.0
         self.failures = 0
 
     def failed(self, err: BaseException, paused: int | None = None) -> None:
-        now = time.monotonic()
+        now = self.now()
         self.failures += 1
         if self.since is None:
             self.since = now
@@ -74,7 +75,7 @@ class Outage:
 
     def over(self) -> None:
         if self.since is not None:
-            self.log.warning("%s answers again after %.1f s", self.what, time.monotonic() - self.since)
+            self.log.warning("%s answers again after %.1f s", self.what, self.now() - self.since)
         self.since, self.failures = None, 0
 
 
@@ -111,21 +112,6 @@ class Listener(Protocol):
     def push(self, text: str) -> None: ...
 
 
-class Clock(Protocol):
-    def time(self) -> float: ...
-    def call_later(self, delay: float, callback: Callable[..., Any], *args: Any) -> asyncio.TimerHandle: ...
-
-
-class LoopClock:
-    """Wall-clock time and the running event loop's timers."""
-
-    def time(self) -> float:
-        return time.time()
-
-    def call_later(self, delay: float, callback: Callable[..., Any], *args: Any) -> asyncio.TimerHandle:
-        return asyncio.get_running_loop().call_later(delay, callback, *args)
-
-
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
@@ -157,7 +143,7 @@ class Table:
     def __init__(self, code: str, options: Options, turn_timer: float | None, seats: list[Seat], created: float):
         self.code = code
         self.created = created
-        self.touched = time.monotonic()  # the last message or change: idle tables leave memory
+        self.touched = 0.0  # the last message or change (the clock's monotonic seconds): idle tables leave memory
         self.creator: str | None = None  # the client address that created it here (its tables in play are capped)
         self.unattended_handle: asyncio.TimerHandle | None = None  # nobody connected: the table stops when it fires
         self.options = options
@@ -271,11 +257,11 @@ class TableService:
                  bots: Callable[["TableService"], BotScheduler] | None = None):
         self.store = store
         self.settings = settings
-        self.clock = clock or LoopClock()
+        self.clock: Clock = clock or REAL
         self.tables: dict[str, Table] = {}
         models_dir = str(settings.models_dir) if settings.models_dir else None
         self.bots = bots(self) if bots else BotScheduler(self._bot_answer, settings.bot_delay, settings.bot_processes,
-                                                         models_dir=models_dir)
+                                                         models_dir=models_dir, clock=self.clock)
         self.bots.current = self._current
         # Called with each table that leaves memory (several processes: its lease is given up).
         self.forgotten: Callable[[Table], None] | None = None
@@ -284,7 +270,7 @@ class TableService:
         self.paused: dict[str, Table] = {}  # tables whose write failed, waiting for the store (code -> table)
         self._retry: asyncio.TimerHandle | None = None
         self._retry_delay = RETRY_FIRST
-        self._outage: Outage = Outage()
+        self._outage: Outage = Outage(now=self.clock.monotonic)
         self.closed = False
         # Finished games never change: their record and replay frames, once built, are kept (a few, the newest
         # asked), and replays are built one at a time in a thread, so that nobody's GETs stall the event loop.
@@ -521,6 +507,7 @@ class TableService:
             with self._writing(table) as tx:
                 tx.set_status(code, "playing")
             table.status = "playing"
+        table.touch(self.clock.monotonic())
         self.tables[code] = table
         if table.status == "playing":
             for index, seat in enumerate(table.seats):
@@ -545,7 +532,7 @@ class TableService:
 
     def sweep(self) -> int:
         """Let idle tables out of play leave memory (they reload from the store when someone asks); returns how many."""
-        now = time.monotonic()
+        now = self.clock.monotonic()
         idle = [code for code, table in self.tables.items()
                 if table.status != "playing" and not table.connections and now - table.touched > self.settings.idle]
         for code in idle:
@@ -656,6 +643,7 @@ class TableService:
             raise ServerError("table_unavailable", status=503) from None
         table = Table(code, opts, request.turn_timer, [Seat(s) for s in stored], self.clock.time())
         table.creator = creator
+        table.touch(self.clock.monotonic())
         self.tables[code] = table
         if request.start:
             self._begin_game(table)
@@ -683,11 +671,10 @@ class TableService:
             table = await self.load_apart(valid)
         return self._found(code, table)
 
-    @staticmethod
-    def _found(code: str, table: Table | None) -> Table:
+    def _found(self, code: str, table: Table | None) -> Table:
         if table is None:
             raise ServerError("no_such_table", status=404, table=protocol.echo(code, 16))
-        table.touch(time.monotonic())
+        table.touch(self.clock.monotonic())
         return table
 
     def link(self, table: Table) -> str:
@@ -779,7 +766,7 @@ class TableService:
     def handle(self, conn: Listener, table: Table, msg: protocol.Message) -> None:
         """One validated client message (docs/PROTOCOL.md section 4)."""
         kind, re = msg.type, msg.id  # type: ignore[attr-defined]
-        table.touch(time.monotonic())
+        table.touch(self.clock.monotonic())
         if kind == "ping":
             conn.push(messages.dumps({"type": "pong", "re": re} if re is not None else {"type": "pong"}))
             return
@@ -842,7 +829,7 @@ class TableService:
         if table is None or conn not in table.connections:
             return
         table.connections.discard(conn)
-        table.touch(time.monotonic())
+        table.touch(self.clock.monotonic())
         if not table.connections:  # the whole states kept for its readers' syncs: none is left to ask
             table.full_states = {}
         if conn.seat is not None:
@@ -981,7 +968,7 @@ class TableService:
         if seat is not None:  # a seat's budget, whichever of its connections (or processes) the messages come by
             bucket = table.talk.get(seat)
             if bucket is None:
-                bucket = table.talk[seat] = talk_bucket(self.settings.chat_rate, self.clock.time)
+                bucket = table.talk[seat] = talk_bucket(self.settings.chat_rate, self.clock.monotonic)
             wait = bucket.take()
             if wait:
                 raise talk_limited(wait)
