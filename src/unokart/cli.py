@@ -14,6 +14,7 @@ from typing import Optional
 
 import typer
 
+from . import __version__
 from .cli_text import Command, Group, localize_help, set_language
 from .i18n import LANGUAGES, t
 
@@ -27,13 +28,22 @@ class _App(typer.Typer):
         return super().command(*args, cls=cls or Command, **kwargs)
 
 
+def _show_version(shown: bool) -> None:
+    if shown:
+        typer.echo(f"unokart {__version__}")
+        raise typer.Exit()
+
+
 def build_app() -> typer.Typer:
     """The command with every face's sub-commands, its texts in the current language."""
     localize_help()
-    app = _App(help=t("cli.help.app"), no_args_is_help=True, add_completion=False, cls=Group)
+    app = _App(help=t("cli.help.app"), no_args_is_help=True, add_completion=False, cls=Group,
+               context_settings={"help_option_names": ["-h", "--help"]})  # every command's, as play had alone
 
     @app.callback()
-    def _root(lang: Optional[str] = typer.Option(None, "--lang", help=t("cli.help.lang", languages=", ".join(LANGUAGES)))) -> None:
+    def _root(lang: Optional[str] = typer.Option(None, "--lang", help=t("cli.help.lang", languages=", ".join(LANGUAGES))),
+              _version: bool = typer.Option(False, "--version", is_eager=True, callback=_show_version,
+                                            help=t("cli.help.version"))) -> None:
         set_language(lang)  # main() has taken it from the line already; this serves callers of app() itself
 
     for name in FACES:

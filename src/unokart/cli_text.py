@@ -67,7 +67,14 @@ def localize_help() -> None:
 # Typer's type hints ("<int>", "<path>") by the catalogue's word for them; a choice list ("a|b") stays.
 _TYPE_WORDS = {"str": "text", "int": "whole_number", "int range": "whole_number", "float": "number",
                "float range": "number", "path": "path", "list[str]": "repeated"}
-_METAVARS = {"PORT": "port", "URL": "url"}  # the metavars the commands name themselves
+_METAVARS = {"PORT": "port", "URL": "url", "ADDRESSES": "addresses"}  # the metavars the commands name themselves
+_ARGUMENTS = {"record": "record", "target": "copy"}  # an argument's word in the usage line and its errors, by its name
+
+
+def argument_word(param) -> str:
+    """What the usage line and a missing-argument error call an argument ("RECORD", "பதிவு")."""
+    word = _ARGUMENTS.get(getattr(param, "name", "") or "")
+    return t(f"cli.help.argument.{word}") if word else str(getattr(param, "name", "") or "").upper()
 
 
 def _number(value: float) -> str:
@@ -101,7 +108,15 @@ class _Localized:
 
     options_metavar: str | None
 
+    def _name_arguments(self, ctx) -> None:
+        # Typer writes a required argument "{record}", which reads as a placeholder left unfilled, and in English.
+        for param in self.get_params(ctx):  # type: ignore[attr-defined]
+            if getattr(param, "param_type_name", "") == "argument":
+                param.metavar = word = argument_word(param)
+                param._usage_display_name = lambda word=word, required=param.required: word if required else f"[{word}]"
+
     def format_help(self, ctx, formatter) -> None:
+        self._name_arguments(ctx)
         for param in self.get_params(ctx):  # type: ignore[attr-defined]
             if hasattr(param, "display_type_rich"):
                 # Typer prints the type and, apart, an English range ("1<=x<=10000000"): one hint holds both.
@@ -111,6 +126,9 @@ class _Localized:
 
     def format_usage(self, ctx, formatter) -> None:
         self.options_metavar = t("cli.help.options_metavar")
+        if hasattr(self, "subcommand_metavar"):
+            self.subcommand_metavar = t("cli.help.command_metavar")
+        self._name_arguments(ctx)
         pieces = self.collect_usage_pieces(ctx)  # type: ignore[attr-defined]
         formatter.write_usage(ctx.command_path, " ".join(pieces), prefix=t("cli.usage") + " ")
 
@@ -169,6 +187,18 @@ def _option_name(err: Exception) -> str:
     return str(name or getattr(err, "option_name", "") or "")
 
 
+def _range_sentence(param, option: str) -> str | None:
+    """A number outside an option's bounds (NaN among them), said with the bounds: Typer's reason is English."""
+    low, high = getattr(param, "min", None), getattr(param, "max", None)
+    if low is not None and high is not None:
+        return t("cli.usage.range.between", option=option, min=_number(low), max=_number(high))
+    if low is not None:
+        return t("cli.usage.range.at_least", option=option, min=_number(low))
+    if high is not None:
+        return t("cli.usage.range.at_most", option=option, max=_number(high))
+    return None
+
+
 def usage_error_text(err: Exception, commands: list[str] | None = None) -> str:
     """An argument error of the command line as one sentence in the user's language."""
     kind = type(err).__name__
@@ -183,7 +213,7 @@ def usage_error_text(err: Exception, commands: list[str] | None = None) -> str:
     if kind == "MissingParameter":
         param = getattr(err, "param", None)
         if getattr(param, "param_type_name", "") == "argument":
-            return t("cli.usage.missing_argument", name=str(getattr(param, "name", "") or "").upper())
+            return t("cli.usage.missing_argument", name=argument_word(param))
         return t("cli.usage.missing_option", option=_option_name(err))
     if kind == "BadOptionUsage" and "requires" in message:
         return t("cli.usage.needs_value", option=getattr(err, "option_name", ""))
@@ -194,6 +224,9 @@ def usage_error_text(err: Exception, commands: list[str] | None = None) -> str:
             return t("cli.usage.not_whole_number", option=option)
         if "valid number" in reason or "valid float" in reason:
             return t("cli.usage.not_a_number", option=option)
+        out_of_range = _range_sentence(getattr(err, "param", None), option)
+        if out_of_range:
+            return out_of_range
         return t("cli.usage.bad_value", option=option, reason=reason)
     found = re.match(r"No such command '(.*)'\.", message)
     if found:

@@ -54,7 +54,9 @@ def test_the_commands_own_words_come_from_the_catalogue(lang):
     (["simulate", "--qqqqq"], "cli.usage.no_such_option", {"option": "--qqqqq"}),  # no near miss
     (["simulate", "--games", "abc"], "cli.usage.not_whole_number", {"option": "--games"}),
     (["simulate", "--bots"], "cli.usage.needs_value", {"option": "--bots"}),
-    (["replay"], "cli.usage.missing_argument", {"name": "RECORD"}),
+    (["watch", "--players", "1"], "cli.usage.range.between", {"option": "--players", "min": "2", "max": "10"}),
+    (["watch", "--delay", "nan"], "cli.usage.range.between", {"option": "--delay", "min": "0", "max": "60"}),
+    (["watch", "--rounds", "-1"], "cli.usage.range.at_least", {"option": "--rounds", "min": "0"}),
     (["replay", "a.json", "b.json"], "cli.usage.extra_arguments", {"args": "b.json"}),
     (["nosuch"], "cli.usage.no_such_command",
      {"name": "nosuch", "commands": "backup, play, replay, serve, simulate, verify, watch"}),
@@ -65,6 +67,36 @@ def test_an_argument_error_is_one_sentence_in_the_language_and_exit_2(args, key,
     sentence = t("cli.error", lang, message=t(key, lang, **fields))
     assert result.stderr.startswith(sentence), result.stderr
     assert result.stderr.count("\n") == 1 and result.stdout == ""
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_arguments_are_named_in_the_language_in_usage_lines_and_errors(lang):
+    record = t("cli.help.argument.record", lang)
+    result = invoke("--lang", lang, "replay")
+    assert result.exit_code == 2
+    assert result.stderr == t("cli.error", lang, message=t("cli.usage.missing_argument", lang, name=record)) + "\n"
+    usage = flat(invoke("--lang", lang, "replay", "--help").stdout)
+    assert f"{t('cli.help.options_metavar', lang)} {record}" in usage and "{" not in usage, usage
+    usage = flat(invoke("--lang", lang, "backup", "--help").stdout)
+    assert t("cli.help.argument.copy", lang) in usage and "{" not in usage, usage
+    root = flat(invoke("--lang", lang, "--help").stdout)
+    assert flat(t("cli.help.command_metavar", lang)) in root
+    if lang != "en":
+        assert "COMMAND" not in root and "RECORD" not in usage
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_minus_h_is_every_commands_help(command):
+    result = invoke(command, "-h")
+    assert result.exit_code == 0, result.output
+    assert flat(t(COMMANDS[command], "en")) in flat(result.stdout)
+
+
+def test_the_version_is_told_by_the_command_and_by_python_minus_m():
+    from unokart import __version__
+    assert invoke("--version").stdout == f"unokart {__version__}\n"
+    done = subprocess.run([sys.executable, "-m", "unokart", "--version"], capture_output=True, text=True, timeout=60)
+    assert (done.returncode, done.stdout) == (0, f"unokart {__version__}\n"), done.stderr
 
 
 def test_a_near_miss_names_the_option_meant():
