@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Callable, NoReturn
+from typing import Callable, NoReturn, cast
 
 import typer
 
 from ..i18n import os_reason, t
 from ..levels import level_label as label
+from ..narrate import describe_refusal
+from ..replay.cli import load_record
+from ..rules.errors import RecordError
 from .roundrobin import Pairing, run_round_robin
 from .tournament import rounded_games
 
@@ -38,15 +41,79 @@ def round_robin_command(levels: list[str], tables_text: str, games: int, seed: i
 
 def report_saved(path: Path, plot: Path | None, as_json: bool, fail: Callable[[str], NoReturn]) -> None:
     """The tables and plot of a round robin saved by ``--results`` (a finished run, or one stopped early)."""
-    try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as err:
-        fail(t("sim.error.read_results", path=path, reason=os_reason(err)))
-    except ValueError as err:
-        fail(t("sim.error.read_results", path=path, reason=err))
-    if not isinstance(doc, dict) or doc.get("kind") != "round_robin":
-        fail(t("sim.error.read_results", path=path, reason=t("sim.error.not_round_robin")))
+    doc = read_saved(path, fail)
     report(doc, plot, as_json, fail)
+
+
+def read_saved(path: Path, fail: Callable[[str], NoReturn]) -> dict:
+    """A saved round robin, read as a game record is (never more than its size limit, nesting checked before
+    the JSON parser recurses), then its shape checked: any fault is one sentence in the user's language."""
+    try:
+        doc = load_record(path)
+    except RecordError as err:
+        fail(t("sim.error.read_results", path=path, reason=_read_reason(err)))
+    problem = shape_problem(doc)
+    if problem is not None:
+        fail(t("sim.error.read_results", path=path, reason=problem))
+    return cast(dict, doc)  # shape_problem has made sure
+
+
+_READ_FAULTS = ("too_large", "too_deep", "not_utf8", "not_json", "not_json_value")
+
+
+def _read_reason(err: RecordError) -> str:
+    """The record reader's fault said of a saved round robin (the catalogue's words for a record say "record")."""
+    if err.key == "core.record.unreadable":
+        return str(err.params["reason"])  # already os_reason's, in the user's language
+    fault = err.key.rpartition(".")[2]
+    return t(f"sim.error.results.{fault}", **err.params) if fault in _READ_FAULTS else describe_refusal(err)
+
+
+def _number(value: object) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_level(value: object) -> bool:
+    try:
+        return isinstance(value, str) and bool(label(value))
+    except ValueError:
+        return False
+
+
+def _is_side(side: object, levels: list) -> bool:
+    return (isinstance(side, dict) and side.get("level") in levels and _number(side.get("share"))
+            and _number(side.get("decision_ms")) and isinstance(side.get("ci95"), list) and len(side["ci95"]) == 2
+            and all(_number(x) for x in side["ci95"]))
+
+
+def _is_pairing(row: object, levels: list, tables: list) -> bool:
+    return (isinstance(row, dict) and row.get("players") in tables and _whole(row.get("games"))
+            and isinstance(row.get("sides"), list) and len(row["sides"]) == 2
+            and all(_is_side(side, levels) for side in row["sides"]))
+
+
+def shape_problem(doc: object) -> str | None:
+    """What keeps ``doc`` from being a round robin the tables and plot can show, in words; None if nothing."""
+    if not isinstance(doc, dict) or doc.get("kind") != "round_robin":
+        return t("sim.error.not_round_robin")
+    levels, tables = doc.get("levels"), doc.get("tables")
+    if not isinstance(levels, list) or not levels or not all(_is_level(level) for level in levels):
+        return t("sim.error.results.levels")
+    if (not isinstance(tables, list) or not tables or not all(_whole(n) and 2 <= n <= 10 for n in tables)
+            or len(set(tables)) < len(tables)):
+        return t("sim.error.results.tables")
+    if not _whole(doc.get("seed")):
+        return t("sim.error.results.seed")
+    if not isinstance(doc.get("pairings"), list):
+        return t("sim.error.results.pairings")
+    for number, row in enumerate(doc["pairings"], 1):
+        if not _is_pairing(row, levels, tables):
+            return t("sim.error.results.pairing", number=number)
+    return None
 
 
 def report(doc: dict, plot: Path | None, as_json: bool, fail: Callable[[str], NoReturn]) -> None:
