@@ -3,8 +3,10 @@
 This layer owns what belongs to connections and client addresses: body and
 frame limits, rate limits (per connection for messages, per address for
 table creation and joins), validation into the protocol's models, and the
-language each answer is written in. Everything about tables happens in the
-table service (tables.py).
+language each answer is written in. Everything about tables happens behind
+the table directory (directory.py): the routes are module-level handlers that
+read it, the settings, the clock and the limits from ``app.state``
+(docs/DESIGN.md, "The server: composition").
 """
 
 from __future__ import annotations
@@ -15,25 +17,29 @@ import functools
 import json
 import logging
 import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import FastAPI, Query, Request, WebSocket
+from fastapi import APIRouter, Depends, FastAPI, Query, Request, WebSocket
 from fastapi import Path as InPath
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.exceptions import HTTPException
+from starlette.requests import HTTPConnection
 from starlette.routing import Route
 from starlette.staticfiles import StaticFiles
 
 from ..i18n import LANGUAGES, catalogue, current_language, t
 from . import protocol
+from .clock import REAL, Clock
+from .directory import ClusterDirectory, TableDirectory, directory_for
 from .limits import AddressLimits, Now, TokenBucket, talk_bucket, talk_limited, talk_limits
 from .messages import dumps
 from .protocol import MAX_BODY_BYTES, ServerError
-from .store import STORE_ERRORS, SQLiteStore
-from .clock import REAL, Clock
-from .tables import Listener, Settings, Table, TableService
+from .store import STORE_ERRORS
+from .tables import Listener, Settings, TableService
 
 log = logging.getLogger("unokart.server")
 
@@ -202,325 +208,330 @@ def _uncount(sockets: dict[str, int], who: str) -> None:
         del sockets[who]
 
 
-def create_app(db_path: str | Path, settings: Settings | None = None, database: str | None = None,
+# What each refusal status means, as the OpenAPI document says it (the codes: PROTOCOL.md section 6).
+_STATUS_WORDS = {
+    400: "refused: the body or a value is not allowed",
+    404: "no such table, game, round or language",
+    409: "the seat is taken or not at this table, the table is full or its game has started",
+    413: "the body is over 16 KiB",
+    429: "too many requests from this address; Retry-After says when to try again",
+    503: "the server holds as many tables as it may (server_full), or the table is moving or its database out of "
+         "reach (table_unavailable)",
+}
+_ERROR = "#/components/schemas/ErrorReply"
+_UNHEALTHY = {"type": "object", "required": ["status", "down"], "properties": {
+    "status": {"const": "unavailable"}, "down": {"type": "array", "items": {"enum": ["database", "redis"]}}}}
+# The query's round: digits for 1 to 9999 (leading zeros read as none); a round the game did not play is 404.
+# Stated, not checked by FastAPI: the routes check them and refuse in their own words.
+ROUND = Annotated[str, Query(json_schema_extra={"maxLength": 4, "pattern": "^0*[1-9][0-9]*$"})]
+LANGUAGE = Annotated[str, InPath(json_schema_extra={"enum": list(LANGUAGES)})]
+
+
+def _refusals(codes: dict[int, tuple[str, ...]]) -> dict:
+    """A route's refusals by status, each with the codes it may carry (the error body's ``code``)."""
+    return {status: {"description": f"{_STATUS_WORDS[status]}: " + ", ".join(named),
+                     "content": {"application/json": {"schema": {
+                         "allOf": [{"$ref": _ERROR}], "properties": {"code": {"enum": list(named)}}}}}}
+            for status, named in codes.items()}
+
+
+@dataclass
+class Limits:
+    """What the transport counts per client address (table creations, joins, websocket frames, chat) and the
+    websockets each address has open."""
+
+    creations: AddressLimits
+    joins: AddressLimits
+    frames: AddressLimits
+    talks: AddressLimits
+    sockets: dict[str, int] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, settings: Settings, now: Now) -> "Limits":
+        share = ADDRESS_SHARE * settings.rate_limit
+        return cls(AddressLimits(settings.http_rate, 20, now=now), AddressLimits(settings.http_rate, 20, now=now),
+                   AddressLimits(share, 2 * share, now=now), talk_limits(settings.chat_rate, now))
+
+
+# The app's parts, as the routes read them (create_app puts them on app.state).
+def directory_of(request: HTTPConnection) -> TableDirectory:
+    return request.app.state.directory
+
+
+def service_of(request: HTTPConnection) -> TableService:
+    return request.app.state.directory.service
+
+
+def limits_of(request: HTTPConnection) -> Limits:
+    return request.app.state.limits
+
+
+def address(request: HTTPConnection) -> str:
+    return request.client.host if request.client else "?"
+
+
+Directory = Annotated[TableDirectory, Depends(directory_of)]
+Service = Annotated[TableService, Depends(service_of)]
+Limited = Annotated[Limits, Depends(limits_of)]
+router = APIRouter()
+
+
+# ---------------------------------------------------------------------------------------------------- errors
+async def server_error(request: Request, err: ServerError) -> Response:
+    headers = {"Retry-After": str(err.fields["seconds"])} if "seconds" in err.fields and err.status == 429 else None
+    return JSONResponse(err.payload(_language(request)), status_code=err.status, headers=headers)
+
+
+async def invalid(request: Request, err: RequestValidationError) -> Response:
+    first = err.errors()[0] if err.errors() else {}
+    if first.get("type") == "json_invalid" or first.get("loc") == ("body",) and first.get("type") == "missing":
+        refused = ServerError("bad_request")
+    elif first.get("loc") == ("body",):  # not an object: JSON of another kind, or not JSON at all
+        refused = ServerError("not_object" if _is_json(err.body) else "bad_request")
+    else:
+        refused = protocol.refusal(err.errors(), skip=1)  # locations start with "body"
+    return JSONResponse(refused.payload(_language(request)), status_code=refused.status)
+
+
+async def http_error(request: Request, err: HTTPException) -> Response:
+    code = {404: "not_found", 405: "not_allowed"}.get(err.status_code, "bad_request")
+    refused = ServerError(code, status=err.status_code)
+    if err.status_code == 400 and isinstance(err.__cause__, ValueError):
+        body = await request.body()  # FastAPI's "error parsing the body": JSON, but a number too long to read?
+        if _number_too_long(body):
+            refused = protocol.number_too_large(body)
+    headers = {"Allow": _allowed(request)} if err.status_code == 405 else None
+    return JSONResponse(refused.payload(_language(request)), status_code=err.status_code, headers=headers)
+
+
+async def store_out_of_reach(request: Request, err: Exception) -> Response:
+    # The database is restarting or gone (a read outside any table): said plainly, logged once a while.
+    service_of(request).outage(err)
+    return JSONResponse(ServerError("table_unavailable", status=503).payload(_language(request)), status_code=503)
+
+
+async def service_out_of_reach(request: Request, err: Exception) -> Response:
+    # A service the directory needs (Redis, for several processes) is out of reach.
+    refused = directory_of(request).unreachable(err)
+    return JSONResponse(refused.payload(_language(request)), status_code=503)
+
+
+async def crashed(request: Request, err: Exception) -> Response:
+    log.exception("request %s %s", request.method, request.url.path)
+    return JSONResponse(ServerError("internal").payload(_language(request)), status_code=500)
+
+
+# ---------------------------------------------------------------------------------------------------- HTTP
+async def metrics_page(request: Request) -> Response:
+    body, kind = request.app.state.metrics.exposition()
+    return Response(body, media_type=kind)
+
+
+@router.get("/api/health", responses={503: {"description": "this process cannot serve tables: what it cannot reach",
+                                            "content": {"application/json": {"schema": _UNHEALTHY}}}})
+async def health(directory: Directory) -> Response:
+    """Readiness, for a load balancer: 200 when this process can serve tables, else 503 naming what it
+    cannot reach (its database, Redis)."""
+    down = directory.down()
+    if down:
+        return JSONResponse({"status": "unavailable", "down": down}, status_code=503)
+    return JSONResponse({"status": "ok"})
+
+
+@router.post("/api/tables", status_code=201, responses=_refusals({
+    400: ("bad_request", "not_object", "unknown_field", "wrong_type", "bad_value", "bad_options", "bad_seats",
+          "bad_timer", "bad_level", "no_such_model", "no_such_seat", "seats_empty", "number_too_large"),
+    413: ("too_large",), 429: ("too_many_requests", "too_many_tables"), 503: ("server_full", "table_unavailable")}))
+async def create_table(request: Request, directory: Directory, limits: Limited,
+                       body: protocol.CreateTable | None = None) -> dict:
+    if body is None and (await request.body()).strip():
+        raise ServerError("not_object")  # `null`: refused as a join's is (no body at all is the defaults)
+    limits.creations.check(address(request))
+    return await directory.create(body or protocol.CreateTable(), address(request))
+
+
+@router.get("/api/tables", responses=_refusals({503: ("table_unavailable",)}))
+async def list_tables(directory: Directory) -> dict:
+    return {"tables": await directory.lobby(200)}
+
+
+@router.get("/api/tables/{code}", responses=_refusals({404: ("no_such_table",), 503: ("table_unavailable",)}))
+async def get_table(directory: Directory, code: str) -> dict:
+    return await directory.summary(code)
+
+
+@router.post("/api/tables/{code}/join", responses=_refusals({
+    400: ("bad_request", "not_object", "unknown_field", "wrong_type", "missing_field", "bad_value", "bad_name",
+          "no_such_seat", "number_too_large"),
+    404: ("no_such_table",), 409: ("seat_taken", "table_full", "already_started", "no_such_seat"),
+    413: ("too_large",), 429: ("too_many_requests",), 503: ("table_unavailable",)}))
+async def join_table(request: Request, directory: Directory, limits: Limited, code: str,
+                     body: protocol.JoinTable) -> dict:
+    limits.joins.check(address(request))
+    return await directory.join(code, body.name, body.seat)
+
+
+@router.get("/api/games", responses=_refusals({503: ("table_unavailable",)}))
+async def list_games(service: Service) -> dict:
+    return {"games": service.store.finished_games()}
+
+
+async def _finished(service: TableService, game_id: str) -> dict:
+    if not (game_id.isascii() and game_id.isdigit() and len(game_id) <= 20 and 1 <= int(game_id) <= protocol.MAX_GAME_ID):
+        raise ServerError("no_such_game", status=404, sentence="game_id_range", limit=protocol.MAX_GAME_ID)
+    game = await service.finished_game(int(game_id))
+    if game is None:
+        raise ServerError("no_such_game", status=404, id=int(game_id))
+    return game
+
+
+@router.get("/api/games/{game_id}", responses=_refusals({404: ("no_such_game",), 503: ("table_unavailable",)}))
+async def get_game(service: Service, game_id: str) -> dict:
+    return await _finished(service, game_id)
+
+
+@router.get("/api/games/{game_id}/replay", responses=_refusals({
+    400: ("no_such_round",), 404: ("no_such_game", "no_such_round"), 503: ("table_unavailable",)}))
+async def get_replay(request: Request, service: Service, game_id: str, round: ROUND = "1") -> dict:
+    """A finished game's round, frame by frame, for the browser's replay viewer (it has no rules engine)."""
+    game = await _finished(service, game_id)
+    rounds = len(game["record"]["rounds"])
+    if round.isascii() and round.isdigit() and len(round) > 8:  # said too large, not shown cut
+        raise ServerError("no_such_round", sentence="round_too_large", digits=len(round), rounds=rounds)
+    if not round.isascii() or not round.isdigit() or not 1 <= int(round[:4]) or len(round) > 4:
+        raise ServerError("no_such_round", round=protocol.echo(round, 8), rounds=rounds)
+    if int(round) > rounds:  # a round this game did not play: not found, as an unknown game is
+        raise ServerError("no_such_round", status=404, round=int(round), rounds=rounds)
+    lang = request.query_params.get("lang")
+    return await service.replay_frames(game, int(round), lang if lang in LANGUAGES else None)
+
+
+@router.get("/api/i18n/{lang}", responses=_refusals({404: ("no_such_language",)}))
+async def get_catalogue(lang: LANGUAGE) -> dict:
+    if lang not in LANGUAGES:
+        raise ServerError("no_such_language", status=404, language=protocol.echo(lang, 8))
+    return {**catalogue("en"), **catalogue(lang)}
+
+
+@router.get("/", include_in_schema=False)
+@router.get("/t/{code}", include_in_schema=False)
+async def index() -> Response:
+    page = WEB_DIR / "index.html"
+    if page.is_file():
+        return FileResponse(page)
+    return PlainTextResponse(t("server.no_web"))
+
+
+# ---------------------------------------------------------------------------------------------------- websocket
+@router.websocket("/ws/{code}")
+async def websocket_endpoint(websocket: WebSocket, code: str) -> None:
+    directory, limits = directory_of(websocket), limits_of(websocket)
+    settings, clock = websocket.app.state.settings, websocket.app.state.clock
+    await websocket.accept()
+    conn = Connection(settings.rate_limit, current_language(), clock.monotonic, settings.chat_rate)
+    who, sockets = address(websocket), limits.sockets
+    if sockets.get(who, 0) >= MAX_CONNECTIONS_PER_ADDRESS:
+        await websocket.send_text(dumps(ServerError("too_many_connections", limit=MAX_CONNECTIONS_PER_ADDRESS).payload()))
+        await websocket.close(code=1013)
+        return
+    sockets[who] = sockets.get(who, 0) + 1  # counted before any wait: handshakes during a reload count too
+    try:
+        session = await directory.open(conn, code, functools.partial(_admit, conn, who, limits))
+    except ServerError as err:
+        _uncount(sockets, who)
+        await websocket.send_text(dumps(err.payload(conn.lang)))
+        await websocket.close(code=4404 if err.status == 404 else 1013)
+        return
+    except BaseException:
+        _uncount(sockets, who)
+        raise
+    writer = asyncio.create_task(_write(websocket, conn))
+    try:
+        await _read(websocket, conn, session.handle, lambda: conn.allow(limits.frames, who))
+    finally:
+        _uncount(sockets, who)
+        conn.close()
+        session.close()
+        await writer
+
+
+# ---------------------------------------------------------------------------------------------------- the app
+def create_app(directory: TableDirectory | str | Path, settings: Settings | None = None, database: str | None = None,
                redis_url: str | None = None, clock: Clock | None = None) -> FastAPI:
-    """The server on a SQLite file, or on PostgreSQL (``database``), alone or as one of several processes
-    sharing their tables through Redis (``redis_url``, cluster.py). ``clock`` times the tables' turns, grace
-    periods and round pauses (the running loop's by default; a test's, moved by hand)."""
+    """The server over a table directory (directory.py): its tables, local or shared with other processes.
+
+    A path instead of a directory is a SQLite file (or, with ``database``, PostgreSQL), alone or as one of
+    several processes sharing their tables through Redis (``redis_url``). ``clock`` times everything the
+    server waits for or stores (clock.py; a test's, moved by hand); a directory brings its service's own."""
     settings = settings or Settings()
-    clock = clock or REAL
+    if isinstance(directory, (str, Path)):
+        directory = directory_for(directory, settings, clock or REAL, database, redis_url)
+    clock = directory.service.clock
     _quiet_invalid_utf8()
-    creations = AddressLimits(settings.http_rate, 20, now=clock.monotonic)
-    joins = AddressLimits(settings.http_rate, 20, now=clock.monotonic)
-    frames = AddressLimits(ADDRESS_SHARE * settings.rate_limit, 2 * ADDRESS_SHARE * settings.rate_limit, now=clock.monotonic)
-    talks = talk_limits(settings.chat_rate, clock.monotonic)
-    sockets: dict[str, int] = {}
-
-    @contextlib.asynccontextmanager
-    async def lifespan(app: FastAPI):
-        if database:
-            from .store_postgres import PostgresStore
-
-            store: Any = PostgresStore(database, now=clock.time)
-        else:
-            store = SQLiteStore(db_path, now=clock.time)
-        service = TableService(store, settings, clock)
-        metrics = None
-        if settings.metrics:
-            from .metrics import Prometheus
-
-            metrics = service.metrics = Prometheus(service, lambda: sum(sockets.values()))
-            service.bots.waited = metrics.bot_wait
-        app.state.metrics = metrics
-        cluster = None
-        if redis_url:
-            from .cluster import Cluster, connect
-
-            cluster = Cluster(service, await connect(redis_url), ttl=settings.lease_ttl)
-            await cluster.start()  # tables in play are taken over as their leases allow, not all at once
-        else:
-            service.restore()
-        app.state.service, app.state.cluster = service, cluster
-
-        async def stop_serving() -> None:
-            if cluster is not None:
-                await cluster.hand_over()
-
-        app.state.stop_serving = stop_serving
-
-        async def sweep() -> None:
-            while True:
-                await asyncio.sleep(min(SWEEP_EVERY, max(settings.idle, 1.0)))
-                service.sweep()
-
-        sweeper = asyncio.create_task(sweep())
-        # The OpenAPI document is made before the first request: its name patterns read the Unicode tables (a
-        # third of a second here, several on a loaded machine), which the first client asking for it once waited
-        # on past its timeout, the event loop blocked for every table meanwhile.
-        app.openapi()
-        log.info("ready: %d tables in memory, store %s%s%s", len(service.tables), type(store).__name__,
-                 ", several processes" if cluster is not None else "", ", /metrics on" if metrics else "")
-        try:
-            yield
-        finally:
-            sweeper.cancel()
-            if cluster is not None:
-                await cluster.close()
-            await service.close()
-            store.close()
-            if metrics is not None:
-                metrics.close()
-
     app = FastAPI(title="unokart", summary="UNO Mario Kart: tables, seats and games (docs/PROTOCOL.md)",
-                  lifespan=lifespan, docs_url="/api/docs", redoc_url=None, openapi_url="/api/openapi.json")
+                  lifespan=_lifespan, docs_url="/api/docs", redoc_url=None, openapi_url="/api/openapi.json")
+    app.state.directory, app.state.settings, app.state.clock = directory, settings, clock
+    app.state.service = directory.service  # its tables, as tests and tools look at them
+    app.state.limits = Limits.of(settings, clock.monotonic)
+    app.state.metrics = None
     app.add_middleware(BodyLimit)
     app.openapi = lambda: _openapi(app, settings.models)  # type: ignore[method-assign]
-
-    def service_of(request: Request | WebSocket) -> TableService:
-        return request.app.state.service
-
-    def cluster_of(request: Request | WebSocket) -> Any:
-        return request.app.state.cluster
-
-    def address(request: Request | WebSocket) -> str:
-        return request.client.host if request.client else "?"
-
-    @app.exception_handler(ServerError)
-    async def server_error(request: Request, err: ServerError) -> Response:
-        headers = {"Retry-After": str(err.fields["seconds"])} if "seconds" in err.fields and err.status == 429 else None
-        return JSONResponse(err.payload(_language(request)), status_code=err.status, headers=headers)
-
-    @app.exception_handler(RequestValidationError)
-    async def invalid(request: Request, err: RequestValidationError) -> Response:
-        first = err.errors()[0] if err.errors() else {}
-        if first.get("type") == "json_invalid" or first.get("loc") == ("body",) and first.get("type") == "missing":
-            refused = ServerError("bad_request")
-        elif first.get("loc") == ("body",):  # not an object: JSON of another kind, or not JSON at all
-            refused = ServerError("not_object" if _is_json(err.body) else "bad_request")
-        else:
-            refused = protocol.refusal(err.errors(), skip=1)  # locations start with "body"
-        return JSONResponse(refused.payload(_language(request)), status_code=refused.status)
-
-    @app.exception_handler(HTTPException)
-    async def http_error(request: Request, err: HTTPException) -> Response:
-        code = {404: "not_found", 405: "not_allowed"}.get(err.status_code, "bad_request")
-        refused = ServerError(code, status=err.status_code)
-        if err.status_code == 400 and isinstance(err.__cause__, ValueError):
-            body = await request.body()  # FastAPI's "error parsing the body": JSON, but a number too long to read?
-            if _number_too_long(body):
-                refused = protocol.number_too_large(body)
-        headers = {"Allow": _allowed(request)} if err.status_code == 405 else None
-        return JSONResponse(refused.payload(_language(request)), status_code=err.status_code, headers=headers)
-
-    async def store_out_of_reach(request: Request, err: Exception) -> Response:
-        # The database is restarting or gone (a read outside any table): said plainly, logged once a while.
-        service_of(request).outage(err)
-        return JSONResponse(ServerError("table_unavailable", status=503).payload(_language(request)), status_code=503)
-
+    app.add_exception_handler(ServerError, server_error)  # type: ignore[arg-type]
+    app.add_exception_handler(RequestValidationError, invalid)  # type: ignore[arg-type]
+    app.add_exception_handler(HTTPException, http_error)  # type: ignore[arg-type]
     for kind in STORE_ERRORS:
         app.add_exception_handler(kind, store_out_of_reach)  # type: ignore[arg-type]
-    if redis_url:
-        import redis.exceptions
-
-        async def redis_out_of_reach(request: Request, err: Exception) -> Response:
-            refused = cluster_of(request).unreachable(err)
-            return JSONResponse(refused.payload(_language(request)), status_code=503)
-
-        app.add_exception_handler(redis.exceptions.RedisError, redis_out_of_reach)  # type: ignore[arg-type]
-
-    @app.exception_handler(Exception)
-    async def crashed(request: Request, err: Exception) -> Response:
-        log.exception("request %s %s", request.method, request.url.path)
-        return JSONResponse(ServerError("internal").payload(_language(request)), status_code=500)
-
-    # ------------------------------------------------------------------ HTTP
+    for kind in directory.unreachable_errors:
+        app.add_exception_handler(kind, service_out_of_reach)  # type: ignore[arg-type]
+    app.add_exception_handler(Exception, crashed)
     if settings.metrics:
-        @app.get("/metrics", include_in_schema=False)
-        async def metrics_page(request: Request) -> Response:
-            """Prometheus' text format (serve --metrics): on the same port, so firewall it from the players."""
-            body, kind = request.app.state.metrics.exposition()
-            return Response(body, media_type=kind)
-
-    @app.get("/api/health", responses={503: {"description": "this process cannot serve tables: what it cannot reach",
-                                              "content": {"application/json": {"schema": _UNHEALTHY}}}})
-    async def health(request: Request) -> Response:
-        """Readiness, for a load balancer: 200 when this process can serve tables, else 503 naming what it
-        cannot reach (its database, Redis)."""
-        service, cluster = service_of(request), cluster_of(request)
-        down = []
-        if not service.store_ready():
-            down.append("database")
-        if cluster is not None and not cluster.ready():
-            down.append("redis")
-        if down:
-            return JSONResponse({"status": "unavailable", "down": down}, status_code=503)
-        return JSONResponse({"status": "ok"})
-
-    @app.post("/api/tables", status_code=201, responses=_refusals({
-        400: ("bad_request", "not_object", "unknown_field", "wrong_type", "bad_value", "bad_options", "bad_seats",
-              "bad_timer", "bad_level", "no_such_model", "no_such_seat", "seats_empty", "number_too_large"),
-        413: ("too_large",), 429: ("too_many_requests", "too_many_tables"), 503: ("server_full", "table_unavailable")}))
-    async def create_table(request: Request, body: protocol.CreateTable | None = None) -> dict:
-        if body is None and (await request.body()).strip():
-            raise ServerError("not_object")  # `null`: refused as a join's is (no body at all is the defaults)
-        creations.check(address(request))
-        service, cluster = service_of(request), cluster_of(request)
-        if cluster is None:
-            table = service.create_table(body or protocol.CreateTable(), creator=address(request))
-        else:
-            code = service.new_code()
-            await cluster.claim_new(code)  # its rows are written under its lease
-            try:
-                table = service.create_table(body or protocol.CreateTable(), code, creator=address(request))
-            except BaseException:
-                await cluster.abandon(code)
-                raise
-            await cluster.created(table)
-        return {"code": table.code, "link": service.link(table), "table": service.summary(table)}
-
-    @app.get("/api/tables", responses=_refusals({503: ("table_unavailable",)}))
-    async def list_tables(request: Request) -> dict:
-        service, cluster = service_of(request), cluster_of(request)
-        if cluster is not None:
-            return {"tables": await cluster.lobby(200)}
-        tables = sorted(service.tables.values(), key=lambda table: table.created, reverse=True)[:200]
-        return {"tables": [service.summary(table) for table in tables]}
-
-    @app.get("/api/tables/{code}", responses=_refusals({404: ("no_such_table",), 503: ("table_unavailable",)}))
-    async def get_table(request: Request, code: str) -> dict:
-        service, cluster = service_of(request), cluster_of(request)
-        if cluster is not None:
-            return await cluster.on_table(code, service.summary, "summary")
-        return service.summary(await service.table_apart(code))
-
-    @app.post("/api/tables/{code}/join", responses=_refusals({
-        400: ("bad_request", "not_object", "unknown_field", "wrong_type", "missing_field", "bad_value", "bad_name",
-              "no_such_seat", "number_too_large"),
-        404: ("no_such_table",), 409: ("seat_taken", "table_full", "already_started", "no_such_seat"),
-        413: ("too_large",), 429: ("too_many_requests",), 503: ("table_unavailable",)}))
-    async def join_table(request: Request, code: str, body: protocol.JoinTable) -> dict:
-        joins.check(address(request))
-        service, cluster = service_of(request), cluster_of(request)
-
-        def join_here(table: Table) -> dict:
-            seat, token = service.join(table, body.name, body.seat)
-            return {"code": table.code, "seat": seat, "token": token, "link": service.link(table)}
-
-        if cluster is not None:
-            return await cluster.on_table(code, join_here, "join", name=body.name, seat=body.seat)
-        return join_here(await service.table_apart(code))
-
-    @app.get("/api/games", responses=_refusals({503: ("table_unavailable",)}))
-    async def list_games(request: Request) -> dict:
-        return {"games": service_of(request).store.finished_games()}
-
-    async def finished(request: Request, game_id: str) -> dict:
-        if not (game_id.isascii() and game_id.isdigit() and len(game_id) <= 20 and 1 <= int(game_id) <= protocol.MAX_GAME_ID):
-            raise ServerError("no_such_game", status=404, sentence="game_id_range", limit=protocol.MAX_GAME_ID)
-        game = await service_of(request).finished_game(int(game_id))
-        if game is None:
-            raise ServerError("no_such_game", status=404, id=int(game_id))
-        return game
-
-    @app.get("/api/games/{game_id}", responses=_refusals({404: ("no_such_game",), 503: ("table_unavailable",)}))
-    async def get_game(request: Request, game_id: str) -> dict:
-        return await finished(request, game_id)
-
-    @app.get("/api/games/{game_id}/replay", responses=_refusals({
-        400: ("no_such_round",), 404: ("no_such_game", "no_such_round"), 503: ("table_unavailable",)}))
-    async def get_replay(request: Request, game_id: str, round: ROUND = "1") -> dict:
-        """A finished game's round, frame by frame, for the browser's replay viewer (it has no rules engine)."""
-        game = await finished(request, game_id)
-        rounds = len(game["record"]["rounds"])
-        if round.isascii() and round.isdigit() and len(round) > 8:  # said too large, not shown cut
-            raise ServerError("no_such_round", sentence="round_too_large", digits=len(round), rounds=rounds)
-        if not round.isascii() or not round.isdigit() or not 1 <= int(round[:4]) or len(round) > 4:
-            raise ServerError("no_such_round", round=protocol.echo(round, 8), rounds=rounds)
-        if int(round) > rounds:  # a round this game did not play: not found, as an unknown game is
-            raise ServerError("no_such_round", status=404, round=int(round), rounds=rounds)
-        lang = request.query_params.get("lang")
-        return await service_of(request).replay_frames(game, int(round), lang if lang in LANGUAGES else None)
-
-    @app.get("/api/i18n/{lang}", responses=_refusals({404: ("no_such_language",)}))
-    async def get_catalogue(lang: LANGUAGE) -> dict:
-        if lang not in LANGUAGES:
-            raise ServerError("no_such_language", status=404, language=protocol.echo(lang, 8))
-        return {**catalogue("en"), **catalogue(lang)}
-
-    @app.get("/", include_in_schema=False)
-    @app.get("/t/{code}", include_in_schema=False)
-    async def index() -> Response:
-        page = WEB_DIR / "index.html"
-        if page.is_file():
-            return FileResponse(page)
-        return PlainTextResponse(t("server.no_web"))
-
+        app.add_api_route("/metrics", metrics_page, include_in_schema=False)
+    app.include_router(router)
     app.mount("/static", StaticFiles(directory=WEB_DIR, check_dir=False), name="static")
-
-    # ------------------------------------------------------------------ websocket
-    @app.websocket("/ws/{code}")
-    async def websocket_endpoint(websocket: WebSocket, code: str) -> None:
-        service, cluster = service_of(websocket), cluster_of(websocket)
-        await websocket.accept()
-        conn = Connection(settings.rate_limit, current_language(), clock.monotonic, settings.chat_rate)
-        who = address(websocket)
-        if sockets.get(who, 0) >= MAX_CONNECTIONS_PER_ADDRESS:
-            await websocket.send_text(dumps(ServerError("too_many_connections", limit=MAX_CONNECTIONS_PER_ADDRESS).payload()))
-            await websocket.close(code=1013)
-            return
-        sockets[who] = sockets.get(who, 0) + 1  # counted before any wait: handshakes during a reload count too
-        try:
-            where = await service.table_apart(code) if cluster is None else await cluster.locate(code)
-        except ServerError as err:
-            _uncount(sockets, who)
-            await websocket.send_text(dumps(err.payload(conn.lang)))
-            await websocket.close(code=4404 if err.status == 404 else 1013)
-            return
-        except BaseException:
-            _uncount(sockets, who)
-            raise
-
-        admit = functools.partial(_admit, conn, who, joins, talks)
-
-        writer = asyncio.create_task(_write(websocket, conn))
-        relay = None
-        try:
-            if isinstance(where, Table):
-                table = where
-
-                def handle(text: Any) -> None:
-                    service.handle_text(conn, table, text, admit)
-            else:  # another process owns the table: checked here, decided there
-                relay = cluster.relay_open(conn, where, TableService.valid_code(code) or "")
-
-                def handle(text: Any) -> None:
-                    re = None
-                    try:
-                        message, re = protocol.parse_message(text)
-                        admit(message)
-                    except ServerError as err:
-                        conn.push(dumps(err.payload(conn.lang, re=re if re is not None else err.re)))
-                        return
-                    cluster.relay_frame(relay, text.decode("utf-8") if isinstance(text, bytes) else text)
-            await _read(websocket, conn, handle, lambda: conn.allow(frames, who))
-        finally:
-            _uncount(sockets, who)
-            conn.close()
-            if relay is not None:
-                cluster.relay_close(relay)
-            service.disconnect(conn)
-            await writer
-
     return app
 
 
-def _admit(conn: Connection, who: str, joins: AddressLimits, talks: AddressLimits, message: protocol.Message) -> None:
+@contextlib.asynccontextmanager
+async def _lifespan(app: FastAPI):
+    directory: TableDirectory = app.state.directory
+    service, settings = directory.service, app.state.settings
+    if settings.metrics:
+        from .metrics import Prometheus
+
+        sockets = app.state.limits.sockets
+        metrics = app.state.metrics = service.metrics = Prometheus(service, lambda: sum(sockets.values()))
+        service.bots.waited = metrics.bot_wait
+    await directory.start()
+    sweeper = asyncio.create_task(_sweep(service, settings))
+    # The OpenAPI document is made before the first request: its name patterns read the Unicode tables (a
+    # third of a second here, several on a loaded machine), which the first client asking for it once waited
+    # on past its timeout, the event loop blocked for every table meanwhile.
+    app.openapi()
+    log.info("ready: %d tables in memory, store %s%s%s", len(service.tables), type(service.store).__name__,
+             ", several processes" if isinstance(directory, ClusterDirectory) else "",
+             ", /metrics on" if app.state.metrics else "")
+    try:
+        yield
+    finally:
+        sweeper.cancel()
+        await directory.close()
+        if app.state.metrics is not None:
+            app.state.metrics.close()
+
+
+async def _sweep(service: TableService, settings: Settings) -> None:
+    while True:
+        await asyncio.sleep(min(SWEEP_EVERY, max(settings.idle, 1.0)))
+        service.sweep()
+
+
+def _admit(conn: Connection, who: str, limits: Limits, message: protocol.Message) -> None:
     """The transport's say on a valid websocket message: a join takes a seat as an HTTP join does, so it spends
     the same budget of the address; chat and reactions spend their own, per connection and per address."""
     if message.type == "join" and not conn.hello:  # type: ignore[attr-defined]
-        joins.check(who, websocket=True)
+        limits.joins.check(who, websocket=True)
     elif message.type in protocol.TALK:  # type: ignore[attr-defined]
-        conn.may_talk(talks, who)
+        conn.may_talk(limits.talks, who)
 
 
 async def _read(websocket: WebSocket, conn: Connection, handle: Any, allow: Any) -> None:
@@ -550,33 +561,6 @@ async def _write(websocket: WebSocket, conn: Connection) -> None:
             break
     with contextlib.suppress(Exception):
         await websocket.close(code=conn.close_code)
-
-
-# What each refusal status means, as the OpenAPI document says it (the codes: PROTOCOL.md section 6).
-_STATUS_WORDS = {
-    400: "refused: the body or a value is not allowed",
-    404: "no such table, game, round or language",
-    409: "the seat is taken or not at this table, the table is full or its game has started",
-    413: "the body is over 16 KiB",
-    429: "too many requests from this address; Retry-After says when to try again",
-    503: "the server holds as many tables as it may (server_full), or the table is moving or its database out of "
-         "reach (table_unavailable)",
-}
-_ERROR = "#/components/schemas/ErrorReply"
-_UNHEALTHY = {"type": "object", "required": ["status", "down"], "properties": {
-    "status": {"const": "unavailable"}, "down": {"type": "array", "items": {"enum": ["database", "redis"]}}}}
-# The query's round: digits for 1 to 9999 (leading zeros read as none); a round the game did not play is 404.
-# Stated, not checked by FastAPI: the routes check them and refuse in their own words.
-ROUND = Annotated[str, Query(json_schema_extra={"maxLength": 4, "pattern": "^0*[1-9][0-9]*$"})]
-LANGUAGE = Annotated[str, InPath(json_schema_extra={"enum": list(LANGUAGES)})]
-
-
-def _refusals(codes: dict[int, tuple[str, ...]]) -> dict:
-    """A route's refusals by status, each with the codes it may carry (the error body's ``code``)."""
-    return {status: {"description": f"{_STATUS_WORDS[status]}: " + ", ".join(named),
-                     "content": {"application/json": {"schema": {
-                         "allOf": [{"$ref": _ERROR}], "properties": {"code": {"enum": list(named)}}}}}}
-            for status, named in codes.items()}
 
 
 def _openapi(app: FastAPI, models: frozenset[str]) -> dict:
@@ -616,10 +600,17 @@ def _allowed(request: Request) -> str:
     """A 405's ``Allow`` (RFC 9110): every method some route serves at this address. Starlette's own names
     only the first route matched, and /api/tables is two routes (GET and POST)."""
     methods: set[str] = set()
-    for route in request.app.routes:
+    for route in _routes(request.app.routes):
         if isinstance(route, Route) and route.path_regex.fullmatch(request.scope["path"]):
             methods |= route.methods or set()
     return ", ".join(sorted(methods))
+
+
+def _routes(routes: list) -> Iterator[Any]:
+    """Every route, those of included routers too (FastAPI keeps an included router whole, as one entry)."""
+    for route in routes:
+        included = getattr(route, "original_router", None)
+        yield from _routes(included.routes) if included is not None else (route,)
 
 
 def _number_too_long(body: Any) -> bool:

@@ -8,6 +8,7 @@ import socket
 import sqlite3
 import tempfile
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Optional
 
 import typer
@@ -173,6 +174,13 @@ def bound_url(sock: socket.socket) -> str:
 
 
 def register(app: typer.Typer) -> None:
+    """``serve``, ``backup`` and ``verify``; their help in the language of the moment they are registered."""
+    _register_serve(app)
+    _register_backup(app)
+    _register_verify(app)
+
+
+def _register_serve(app: typer.Typer) -> None:
     @app.command(help=t("server.help.serve"))
     def serve(
         host: str = typer.Option("127.0.0.1", help=t("server.help.host")),
@@ -200,68 +208,78 @@ def register(app: typer.Typer) -> None:
         metrics: bool = typer.Option(False, "--metrics", help=t("server.help.metrics")),
         log_format: str = typer.Option("text", metavar="text|json", help=t("server.help.log_format")),
     ) -> None:
-        # Every flag is checked, and the socket bound, before a word is announced (and before the slow imports).
-        try:
-            number = parse_port(port)
-            if log_format not in ("text", "json"):
-                raise BadFlag("server.serve.error.log_format", value=log_format)
-            if database is None:
-                check_db(db)
-            check_services(redis_url, database)
-            offered = policies(models)
-            sock = bind(host, number)
-        except BadFlag as err:
-            typer.echo(t(err.key, **err.fields), err=True)
-            raise typer.Exit(2)
+        _serve(SimpleNamespace(**locals()))
 
-        import uvicorn
 
-        from .app import Settings, create_app
-        from .metrics import log_to_stderr
-        from .protocol import MAX_FRAME_BYTES
+def _serve(flags: SimpleNamespace) -> None:
+    """``serve`` with its flags: every one checked, and the socket bound, before a word is announced (and before
+    the slow imports); then the server runs until stopped."""
+    try:
+        number = parse_port(flags.port)
+        if flags.log_format not in ("text", "json"):
+            raise BadFlag("server.serve.error.log_format", value=flags.log_format)
+        if flags.database is None:
+            check_db(flags.db)
+        check_services(flags.redis_url, flags.database)
+        offered = policies(flags.models)
+        sock = bind(flags.host, number)
+    except BadFlag as err:
+        typer.echo(t(err.key, **err.fields), err=True)
+        raise typer.Exit(2)
 
-        log_to_stderr(log_format)
-        url = (url or bound_url(sock)).rstrip("/")
-        settings = Settings(bot_delay=bot_delay, round_pause=round_pause, grace=grace, base_url=url,
-                            bot_processes=bot_processes, rate_limit=rate_limit, http_rate=http_rate,
-                            max_tables=max_tables, idle=idle, models=offered, models_dir=models,
-                            lease_ttl=lease_ttl, chat_rate=chat_rate, metrics=metrics,
-                            tables_per_address=tables_per_address, unattended=unattended)
-        app = create_app(db, settings, database=database, redis_url=redis_url)
-        # Proxy headers only from the proxies the operator names: by default none is believed (uvicorn believed
-        # 127.0.0.1, so any local process could forge the address the per-address limits count).
-        trusted = forwarded_allow_ips.strip()
-        # uvicorn's loggers write through ours (log_config None), so --log-format json covers them too.
-        config = uvicorn.Config(app, ws_max_size=MAX_FRAME_BYTES, log_level="warning", lifespan="on", log_config=None,
-                                proxy_headers=bool(trusted), forwarded_allow_ips=trusted or None)
+    import uvicorn
 
-        class Server(uvicorn.Server):
-            async def startup(self, sockets: list[socket.socket] | None = None) -> None:
-                await super().startup(sockets)
-                # Announced once the database is open and the socket accepts: the address is real.
-                if not self.should_exit:
-                    typer.echo(t("server.serve.listening", url=url, db=_shown(database) if database else db))
+    from .app import Settings, create_app
+    from .metrics import log_to_stderr
+    from .protocol import MAX_FRAME_BYTES
 
-            async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
-                # In order: stop accepting, give this process's tables up (several processes: their leases, so
-                # that a client told to reconnect lands on a process that can take them), then uvicorn closes
-                # the websockets and the application closes its store last (lifespan).
-                for server in self.servers:
-                    server.close()
-                await app.state.stop_serving()
-                await super().shutdown(sockets)
+    log_to_stderr(flags.log_format)
+    url = (flags.url or bound_url(sock)).rstrip("/")
+    settings = Settings(bot_delay=flags.bot_delay, round_pause=flags.round_pause, grace=flags.grace, base_url=url,
+                        bot_processes=flags.bot_processes, rate_limit=flags.rate_limit, http_rate=flags.http_rate,
+                        max_tables=flags.max_tables, idle=flags.idle, models=offered, models_dir=flags.models,
+                        lease_ttl=flags.lease_ttl, chat_rate=flags.chat_rate, metrics=flags.metrics,
+                        tables_per_address=flags.tables_per_address, unattended=flags.unattended)
+    app = create_app(flags.db, settings, database=flags.database, redis_url=flags.redis_url)
+    # Proxy headers only from the proxies the operator names: by default none is believed (uvicorn believed
+    # 127.0.0.1, so any local process could forge the address the per-address limits count).
+    trusted = flags.forwarded_allow_ips.strip()
+    # uvicorn's loggers write through ours (log_config None), so --log-format json covers them too.
+    config = uvicorn.Config(app, ws_max_size=MAX_FRAME_BYTES, log_level="warning", lifespan="on", log_config=None,
+                            proxy_headers=bool(trusted), forwarded_allow_ips=trusted or None)
+    announced = t("server.serve.listening", url=url, db=_shown(flags.database) if flags.database else flags.db)
 
-        Server(config).run(sockets=[sock])
+    class Server(uvicorn.Server):
+        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            await super().startup(sockets)
+            # Announced once the database is open and the socket accepts: the address is real.
+            if not self.should_exit:
+                typer.echo(announced)
 
-    def _shown(database: str) -> str:
-        """A database URL as announced: without its password."""
-        from urllib.parse import urlsplit
+        async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+            # In order: stop accepting, give this process's tables up (several processes: their leases, so
+            # that a client told to reconnect lands on a process that can take them), then uvicorn closes
+            # the websockets and the application closes its store last (lifespan).
+            for server in self.servers:
+                server.close()
+            await app.state.directory.hand_over()
+            await super().shutdown(sockets)
 
-        parts = urlsplit(database)
-        if parts.password is None:
-            return database
-        return parts._replace(netloc=parts.netloc.replace(":" + parts.password + "@", ":***@")).geturl()
+    Server(config).run(sockets=[sock])
 
+
+def _shown(database: str) -> str:
+    """A database URL as announced: without its password."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(database)
+    if parts.password is None:
+        return database
+    return parts._replace(netloc=parts.netloc.replace(":" + parts.password + "@", ":***@")).geturl()
+
+
+
+def _register_backup(app: typer.Typer) -> None:
     @app.command("backup", help=t("server.help.backup"))
     def backup_command(
         target: Path = typer.Argument(..., metavar="COPY", help=t("server.help.backup_copy")),
@@ -275,6 +293,8 @@ def register(app: typer.Typer) -> None:
         typer.echo(t("server.backup.done", db=db, copy=target, tables=held["tables"], games=held["games"],
                      pages=held["pages"]))
 
+
+def _register_verify(app: typer.Typer) -> None:
     @app.command(help=t("server.help.verify"))
     def verify(
         record: Path = typer.Argument(..., help=t("server.help.record")),

@@ -105,7 +105,8 @@ class Cluster:
         self._pending: dict[str, list[tuple[str, str]]] = {}  # relay -> (connection, text) to forward this tick
         self._tasks: list[asyncio.Task] = []
         self.stopping = False  # handing over on the way out: no table is taken here any more
-        self.redis_outage = Outage("redis", log, now=service.clock.monotonic)  # one log line every few seconds while Redis is out of reach
+        # One log line every few seconds while Redis is out of reach.
+        self.redis_outage = Outage("redis", log, now=service.clock.monotonic)
         self.inbox = FanOut(client, self._receive, prefix=INBOX_PREFIX)
         service.forgotten = self._forgotten
         service.lease_lost = self._lost
@@ -364,8 +365,7 @@ class Cluster:
         try:
             if message["what"] == "join":
                 args = message["args"]
-                seat, token = self.service.join(table, args["name"], args.get("seat"))
-                result: Any = {"code": table.code, "seat": seat, "token": token, "link": self.service.link(table)}
+                result: Any = self.service.join_reply(table, args["name"], args.get("seat"))
             else:
                 result = self.service.summary(table)
             reply: dict = {"op": "reply", "id": message["id"], "ok": result}

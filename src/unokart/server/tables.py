@@ -717,6 +717,11 @@ class TableService:
         self._replays.move_to_end(key)
         return self._replays[key]
 
+    def join_reply(self, table: Table, name: str, seat: int | None = None) -> dict:
+        """An HTTP join's answer (PROTOCOL.md section 2), wherever the client asked (cluster.py asks the owner)."""
+        taken, token = self.join(table, name, seat)
+        return {"code": table.code, "seat": taken, "token": token, "link": self.link(table)}
+
     def join(self, table: Table, name: str, seat: int | None = None) -> tuple[int, str]:
         """Take an empty seat in the lobby; returns the seat and its new secret token. Refused: nothing changes."""
         name = protocol.clean_name(name)
@@ -950,8 +955,9 @@ class TableService:
             self._set_away(table, seat)
 
     # ------------------------------------------------------------------ chat and reactions
-    # What a seat may ask, by the message's kind (PROTOCOL.md section 4). Every other kind the protocol
-    # parses is answered in handle before a seat is checked; a kind it does not parse never gets here.
+    # What a seat may ask, by the message's kind (PROTOCOL.md section 4; DESIGN.md, "The server: composition").
+    # Every other kind the protocol parses is answered in handle before a seat is checked; a kind it does not
+    # parse never gets here.
     SEATED: ClassVar[dict[str, Callable[..., None]]] = {
         "action": _on_action, "bot": _on_bot, "start": _on_start, "rematch": _on_rematch, "leave": _on_leave}
 
