@@ -99,3 +99,13 @@ def test_the_terminal_client_loads_no_server_module_nor_pydantic():
             "print(sorted(m for m in sys.modules if m == 'pydantic' or m.startswith('unokart.server')))")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0 and result.stdout == "[]\n", result.stderr
+
+
+def test_play_without_a_terminal_says_it_needs_one_instead_of_drawing_into_a_pipe():
+    from unokart.i18n import t
+
+    result = subprocess.run([sys.executable, "-m", "unokart.cli", "play", "--lang", "te", "--seed", "1"], stdin=subprocess.DEVNULL,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2, result.stderr[-500:]
+    assert result.stderr == t("cli.error", "te", message=t("tui.error.no_terminal", "te")) + "\n"
+    assert result.stdout == ""

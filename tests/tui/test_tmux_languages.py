@@ -149,7 +149,7 @@ def test_the_final_summary_whole(lang):
         term.wait_for(t("tui.prompt.play", lang))
         term.keys("Enter")  # R6: out
         screen = term.wait_for(t("tui.summary.final", lang, name="Ann", count=9), t("tui.prompt.game_over", lang),
-                               t("tui.summary.round", lang, round=1, name="Ann", points=9))
+                               t("tui.summary.round", lang, round=1, name="Ann", count=9))
         (ARTIFACTS / f"tmux_{lang}_summary.txt").write_text(screen, encoding="utf-8")
         for header in ("player", "left", "score"):
             assert flat(t(f"tui.summary.{header}", lang)) in flat(screen), header

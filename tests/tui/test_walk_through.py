@@ -122,7 +122,7 @@ def walk_wild(walk: Walk) -> None:
         walk.take(term, "challenge_lost", ("core.event.uno", {"name": "Ann"}), "tui.prompt.play")
         term.keys("Enter")
         walk.take(term, "round_summary", "tui.prompt.round_over",
-                  ("tui.summary.round", {"round": 1, "name": "Ann", "points": 106}))
+                  ("tui.summary.round", {"round": 1, "name": "Ann", "count": 106}))
         term.keys("n")
         walk.take(term, "round_two", ("core.event.round_start", {"round": 2, "name": "Ann"}))
     finally:

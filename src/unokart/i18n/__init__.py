@@ -83,11 +83,16 @@ def t(key: str, lang: str | None = None, **fields: object) -> str:
 
 
 def os_reason(err: BaseException, lang: str | None = None) -> str:
-    """Why the system refused a file, in ``lang``: the catalogue's words for the common reasons, else the
+    """Why the system refused a file or a connection, in ``lang``: the catalogue's words for the common reasons, else the
     system's own (its strerror), else the error's kind."""
     import errno
+    import socket
 
     name = errno.errorcode.get(getattr(err, "errno", None) or -1, "")
+    if isinstance(err, socket.gaierror):  # its numbers are getaddrinfo's, not errno's
+        name = "name_unknown" if err.errno in (socket.EAI_NONAME, getattr(socket, "EAI_NODATA", None)) else ""
+    elif isinstance(err, TimeoutError) and not name:
+        name = "ETIMEDOUT"
     if _lookup(f"cli.os.{name}", lang or current_language()) is not None:
         return t(f"cli.os.{name}", lang)
     return getattr(err, "strerror", None) or str(err) or type(err).__name__

@@ -381,7 +381,7 @@ class PlayApp(App):
         view, names = self.view, self.names
         winner, scores = event["winner"], event.get("scores") or view["scores"]
         final = scores[winner] >= self.source.target_score
-        title = t("tui.summary.round", round=view["round"], name=names[winner], points=event["points"])
+        title = t("tui.summary.round", round=view["round"], name=names[winner], count=event["points"])
         if final:
             title += "\n" + t("tui.summary.final", name=names[winner], count=scores[winner])
         caption = "final_keys" if final else "keys"

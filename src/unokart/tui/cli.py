@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import random
 import re
+import shlex
+import sys
 from typing import NoReturn, Optional
 
 import typer
@@ -96,9 +98,25 @@ def register(app: typer.Typer) -> None:
                 _refuse(t("tui.error.bad_option", reason=_in_words(err)))
             except (ValueError, RuntimeError, OSError, ImportError) as err:  # a bot level make_bot refuses
                 _refuse(t("tui.error.bad_bot", reason=visible(str(err))))
+        if not (sys.stdin.isatty() and sys.stdout.isatty()):  # else Textual waits on no one, drawing into a file
+            _refuse(t("tui.error.no_terminal"))
         PlayApp(source).run()
         if not join:
-            typer.echo(t("tui.seed_hint", seed=seed))
+            typer.echo(t("tui.seed_hint", seed=seed, command=same_game_command(seed, players, bots, option, target)))
+
+
+def same_game_command(seed: int, players: int, bots: str, option: list[str], target: int | None) -> str:
+    """The command that deals this game again: the seed with every choice that shapes the deal or the play."""
+    words = ["unokart", "play", "--seed", str(seed)]
+    if players != _DEFAULTS["players"]:
+        words += ["--players", str(players)]
+    if bots != _DEFAULTS["bots"]:
+        words += ["--bots", bots]
+    for text in option:
+        words += ["-o", text]
+    if target is not None:
+        words += ["--target", str(target)]
+    return shlex.join(words)
 
 
 def _refuse(message: str) -> NoReturn:

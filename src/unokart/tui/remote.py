@@ -39,11 +39,23 @@ class JoinError(ValueError):
     """A --join that cannot work: not a table code or link, no such table, no server there."""
 
 
+def server_base(server: str) -> str:
+    """``--server`` as an http(s) base address, checked before anything is sent to it."""
+    try:
+        parts = urlsplit(server.strip())
+        _ = parts.port
+    except ValueError:
+        parts = None
+    if parts is None or parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
+        raise JoinError(t("tui.remote.bad_server", server=printable(server)))
+    return f"{parts.scheme}://{parts.netloc}{parts.path.rstrip('/')}"  # a path: a server behind a proxy's prefix
+
+
 def parse_address(text: str, server: str = DEFAULT_SERVER) -> tuple[str, str]:
     """``K7Q2XM`` or ``http://host:port/t/K7Q2XM`` (or ``ws://host:port/ws/K7Q2XM``) -> (http base, CODE)."""
     text = text.strip()
     if "://" not in text:
-        base, code = server.rstrip("/"), text
+        base, code = server_base(server), text
     else:
         try:
             parts = urlsplit(text)
@@ -213,7 +225,8 @@ class RemoteTable(TableSource):
                 raise JoinError(t("tui.remote.no_such_table", code=self.code, server=printable(self.base))) from None
             raise JoinError(t("tui.remote.unreachable", server=printable(self.base), reason=f"HTTP {err.code}")) from None
         except (URLError, OSError, ValueError, HTTPException) as err:  # a URL urllib cannot use (no scheme, InvalidURL)
-            reason = printable(str(getattr(err, "reason", err)))
+            cause = getattr(err, "reason", err)
+            reason = os_reason(cause) if isinstance(cause, OSError) else printable(str(cause))
             raise JoinError(t("tui.remote.unreachable", server=printable(self.base), reason=reason)) from None
 
     # ------------------------------------------------------------------ TableSource
