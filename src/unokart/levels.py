@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .i18n import t
+from .i18n import join_list, t
 from .rules.errors import shown
 
 KINDS = ("random", "easy", "heuristic", "careful", "ismcts", "policy")
@@ -125,4 +125,4 @@ def level_label(level: str, lang: str | None = None) -> str:
 
 def ladder_text(lang: str | None = None) -> str:
     """The ladder, weakest first, for help texts: "beginner (random), easy, good (heuristic), ..."."""
-    return ", ".join(level_label(level, lang) for level in LADDER)
+    return join_list([level_label(level, lang) for level in LADDER], lang)  # Sindhi's comma is "،"

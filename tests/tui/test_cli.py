@@ -54,7 +54,7 @@ def test_help_in_the_users_language_from_lang_or_the_locale():
                        ("sd", help_text("--help", UNOKART_LANG="sd", LANG="ta_IN.UTF-8"))):
         shown = flat(text)
         for key, fields in (("tui.help.play", {}), ("tui.help.players", {"default": 4}), ("tui.help.join", {}),
-                            ("tui.help.help", {}), ("cli.usage", {}), ("cli.help.options_metavar", {}),
+                            ("cli.help.help", {}), ("cli.usage", {}), ("cli.help.options_metavar", {}),
                             ("tui.help.options", {})):
             assert flat(t(key, lang, **fields)) in shown, (lang, key, text)
         assert "Show this message" not in text and "Number of players" not in text and "Usage" not in text

@@ -29,6 +29,8 @@ _DEFAULTS = {"players": 4, "bots": "heuristic", "delay": 0.6, "server": DEFAULT_
 
 
 def _help(name: str, lang: str | None = None) -> str:
+    if name == "help":  # the words every command's --help has
+        return t("cli.help.help", lang)
     if name == "name":
         return t("tui.help.name", lang, default=t("tui.default_name", lang))
     if name == "profile":
