@@ -96,9 +96,9 @@ def last_events(game: Game, kind: str, seat: int | None = None) -> list[dict]:
     return [e for e in events if e["type"] == kind]
 
 
-def random_whole_game(names: list[str], seed: int, target_score: int) -> Game:
+def random_whole_game(names: list[str], seed: int, target_score: int, **options) -> Game:
     """A game played to its end with random legal moves (seeded), every round dealt in turn."""
-    game = Game.new(names, seed=seed, options={"target_score": target_score})
+    game = Game.new(names, seed=seed, options={"target_score": target_score, **options})
     rng = random.Random(seed)
     while game.awaiting != "game_over":
         if game.awaiting == "round_over":

@@ -48,8 +48,28 @@ def test_replay_prints_every_action_and_what_it_caused_readably(tmp_path, whole_
     for text in first_actions:
         assert text in out
     assert "Ann" in out and "Bob" in out and "Cy" in out
-    assert f"{whole_game.names[whole_game.game_winner]} wins the game!" in out
+    assert out.count(f"{whole_game.names[whole_game.game_winner]} wins the game!") == 1  # once, by its event
     assert "Traceback" not in out + result.stderr
+
+
+def test_replay_says_the_house_rules_in_words(tmp_path):
+    game = random_whole_game(["Ann", "Bob"], seed=3, target_score=1, hand_size=3, stacking=True)
+    result = subprocess.run([sys.executable, "-m", "unokart.cli", "replay", str(write(tmp_path, game.record())), "--lang", "sd"],
+                            capture_output=True, text=True, env=ENV, timeout=60)
+    assert result.returncode == 0, result.stderr
+    from unokart.i18n import t
+    rules = "، ".join([t("web.wait.target", "sd", n=1), t("web.wait.hand", "sd", n=3)]) + "، ۽ " + t("web.rule.stacking", "sd")
+    assert t("cli.replay_options", "sd", options=rules) in result.stdout, result.stdout[:400]
+    assert "true" not in result.stdout and "{" not in result.stdout
+
+
+def test_watch_names_the_colour_chosen_for_a_wild_on_top():
+    done = subprocess.run([sys.executable, "-m", "unokart.cli", "watch", "--players", "2", "--seed", "3",
+                           "-o", "hand_size=3", "-o", "target_score=1"], capture_output=True, text=True, env=ENV, timeout=60)
+    assert done.returncode == 0, done.stderr
+    wild_tops = [line for line in done.stdout.splitlines() if "top card Wild" in line]
+    assert any("the colour in play red" in line for line in wild_tops), wild_tops
+    assert done.stdout.count("wins the game!") == 1
 
 
 def test_replay_json_prints_the_final_full_state_as_notation_shows_it(tmp_path, whole_game):

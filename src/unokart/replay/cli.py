@@ -10,7 +10,7 @@ from pathlib import Path
 import typer
 
 from ..bots.random_bot import RandomBot
-from ..i18n import os_reason, t
+from ..i18n import join_list, os_reason, t
 from ..narrate import card_name, describe_event, describe_refusal
 from ..rules.engine import Game
 from ..rules.errors import RecordError, UnoKartError
@@ -107,8 +107,6 @@ def register(app: typer.Typer) -> None:
             game = _replay_narrated(console, data, notation)
         except (RecordError, UnoKartError) as err:
             fail(in_words(err, _names(data)))
-        if game.game_winner is not None:
-            console.print(t("core.event.game_end", name=game.names[game.game_winner]), style="bold", markup=False)
 
     @app.command(help=t("cli.help.watch"))
     def watch(
@@ -144,14 +142,29 @@ def register(app: typer.Typer) -> None:
                 state = game.state()
                 hand = " ".join(styled(c) for c in state["hands"][seat])
                 top = styled(state["top"], card_name(state["top"]))
-                console.print(t("cli.watch_turn", name=escape(game.names[seat]), hand=hand, top=top), style="dim")
+                turn = {"name": escape(game.names[seat]), "hand": hand, "top": top}
+                if state["top"][0] == "W" and state["color"]:  # a wild's chosen colour is what a card must match
+                    color = styled(state["color"], t(f"core.color.{state['color']}"))
+                    console.print(t("cli.watch_turn_wild", **turn, color=color), style="dim")
+                else:
+                    console.print(t("cli.watch_turn", **turn), style="dim")
             action = player.choose(game.view(seat), referee.legal, rng)
             referee.answer(action)
             seen = print_events(console, game, seen)
             if delay and action is not None:
                 time.sleep(delay)
-        print_scores(console, game)
-        console.print(t("core.event.game_end", name=game.names[game.game_winner]), style="bold", markup=False)
+        print_scores(console, game)  # the game_end event has named the winner
+
+
+def house_rules_text(options: dict) -> str:
+    """The rules that differ from the standard ones, in words as the browser's waiting room says them."""
+    parts = []
+    if "target_score" in options:
+        parts.append(t("web.wait.target", n=options["target_score"]))
+    if "hand_size" in options:
+        parts.append(t("web.wait.hand", n=options["hand_size"]))
+    parts += [t(f"web.rule.{name}") for name, on in options.items() if on is True]  # every switch is off by default
+    return join_list(parts)
 
 
 def _names(data: object) -> "list[str] | None":
@@ -171,7 +184,7 @@ def _replay_narrated(console, data: dict, notation: bool = False):
     players = ", ".join(f"{seat} {name}" for seat, name in enumerate(game.names))
     console.print(t("cli.replay_players", players=players), markup=False)
     if game.options.to_dict():
-        console.print(t("cli.replay_options", options=json.dumps(game.options.to_dict())), markup=False)
+        console.print(t("cli.replay_options", options=house_rules_text(game.options.to_dict())), markup=False)
     seen, index = print_events(console, game, 0), 0
     for game, text in steps:
         if text is None:  # a new round dealt
