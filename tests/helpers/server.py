@@ -1,22 +1,28 @@
-"""The server test harness: a real `unokart serve` on loopback (a subprocess) and real websocket clients."""
+"""The server test harness: a real `unokart serve` on loopback (a subprocess), or the app built in the test's own
+process (``in_process``: a real SQLite file, a ManualClock, HTTP and websockets over ASGI), and clients for both."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import inspect
 import json
+import logging
 import random
 import socket
 import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import httpx
 import uvicorn
 import websockets
+from httpx_ws import aconnect_ws
+from httpx_ws.transport import ASGIWebSocketTransport
+from wsproto.utilities import LocalProtocolError
 
 from unokart import Action, Game
 from unokart.rules.cards import FACE_CODE
@@ -103,8 +109,10 @@ class ManualClock:
     def monotonic(self) -> float:
         return self.now  # one time for both: the test moves it
 
-    def call_later(self, delay: float, callback, *args) -> "ManualTimer":
+    def call_later(self, delay: float, callback, *args):
         self.loop = asyncio.get_running_loop()  # the server's
+        if delay <= 0:  # due now: it runs without time moving (a round pause of 0)
+            return self.loop.call_soon(callback, *args)
         timer = ManualTimer(self.now + delay, callback, args)
         self.pending.append(timer)
         return timer
@@ -160,19 +168,99 @@ def serving(app) -> Iterator[str]:
         thread.join(30)
 
 
-class Served:
-    """A server of this process at ``base`` (``serving``), with the parts of Server's face the clients use."""
+class InProcess:
+    """The server built in the test's process and run on its event loop (``in_process``): HTTP through ``http``
+    (an httpx client over the app's ASGI interface), websockets likewise (httpx-ws), time on ``clock``."""
 
-    def __init__(self, base: str):
-        self.url = base
+    url = "http://unokart.test"
 
-    def ws_url(self, code: str) -> str:
-        return self.url.replace("http", "ws", 1) + f"/ws/{code}"
+    def __init__(self, app, http: httpx.AsyncClient, clock: ManualClock, sockets: contextlib.AsyncExitStack):
+        self.app, self.http, self.clock, self._sockets = app, http, clock, sockets
 
-    def create(self, **body) -> dict:
-        response = httpx.post(self.url + "/api/tables", json=body)
+    @property
+    def service(self):
+        return self.app.state.directory.service
+
+    async def create(self, **body) -> dict:
+        response = await self.http.post("/api/tables", json=body)
         assert response.status_code == 201, response.text
         return response.json()
+
+    async def websocket(self, code: str) -> "ASGISocket":
+        # A transport of its own for each websocket: httpx-ws's ASGI transport holds one websocket at a time.
+        http = await self._sockets.enter_async_context(
+            httpx.AsyncClient(transport=ASGIWebSocketTransport(self.app), base_url=self.url))
+        return ASGISocket(await self._sockets.enter_async_context(_websocket(f"/ws/{code}", http)))
+
+
+@contextlib.asynccontextmanager
+async def _websocket(url: str, http: httpx.AsyncClient):
+    try:
+        async with aconnect_ws(url, http) as session:
+            yield session
+    except* LocalProtocolError:  # a server frame racing the client's close: a real socket drops it, as here
+        pass
+
+
+class ASGISocket:
+    """An httpx-ws session with the few methods of a ``websockets`` connection that Client uses."""
+
+    def __init__(self, session) -> None:
+        self.session = session
+
+    async def send(self, text: str) -> None:
+        await self.session.send_text(text)
+
+    async def recv(self, timeout: float | None = None) -> str:
+        # Its own timeout, in the calling task: httpx-ws's cancel scopes belong to the task that reads.
+        return await self.session.receive_text(timeout=timeout)
+
+    async def close(self) -> None:
+        await self.session.close()
+
+
+# What a test's server outgrows in a harness (one address makes every table): raised, or off, as Server's flags do.
+HARNESS_SETTINGS = {"bot_delay": 0.0, "round_pause": 0.0, "grace": 30.0, "rate_limit": 500.0, "http_rate": 1000.0,
+                    "tables_per_address": 0}
+
+
+@contextlib.asynccontextmanager
+async def in_process(db: Path, clock: ManualClock | None = None, **settings) -> AsyncIterator[InProcess]:
+    """The app on ``db`` (a real SQLite file) in this process and event loop, started and stopped as uvicorn
+    would (its lifespan), with a ManualClock the test moves (time stands still otherwise)."""
+    from unokart.server.app import create_app
+    from unokart.server.tables import Settings
+
+    clock = clock or ManualClock()
+    app = create_app(db, Settings(**{**HARNESS_SETTINGS, **settings}), clock=clock)
+    errors = _Errors()
+    logging.getLogger().addHandler(errors)
+    try:
+        async with app.router.lifespan_context(app):
+            async with httpx.AsyncClient(transport=ASGIWebSocketTransport(app), base_url=InProcess.url) as http:
+                async with contextlib.AsyncExitStack() as sockets:
+                    yield InProcess(app, http, clock, sockets)
+    finally:
+        logging.getLogger().removeHandler(errors)
+    assert errors.lines == [], "the server logged errors"  # as a real server's log is checked (serve_for_module)
+
+
+class _Errors(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.lines: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.lines.append(self.format(record))
+
+
+def run_in_process(main, tmp_path: Path, **settings) -> None:
+    """``asyncio.run(main(server))`` with ``server`` an InProcess on a SQLite file in ``tmp_path``."""
+    async def run() -> None:
+        async with in_process(tmp_path / "tables.sqlite", **settings) as server:
+            await main(server)
+
+    asyncio.run(run())
 
 
 def finished_game(server: Server) -> int:
@@ -207,6 +295,9 @@ class Client:
     @classmethod
     async def connect(cls, server: Server, code: str, name: str = "", source: str | None = None) -> "Client":
         """A client on its own connection; ``source`` (e.g. 127.0.0.2) makes it another address on loopback."""
+        if isinstance(server, InProcess):
+            assert source is None, "in process, every client is one address"
+            return cls(await server.websocket(code), name)
         extra = {"local_addr": (source, 0)} if source else {}
         return cls(await websockets.connect(server.ws_url(code), max_size=2**22, max_queue=None, **extra), name)
 
@@ -217,7 +308,11 @@ class Client:
         await self.ws.send(text)
 
     async def recv(self, timeout: float = 20) -> dict:
-        message = json.loads(await asyncio.wait_for(self.ws.recv(), timeout))
+        if isinstance(self.ws, ASGISocket):
+            text = await self.ws.recv(timeout)
+        else:
+            text = await asyncio.wait_for(self.ws.recv(), timeout)
+        message = json.loads(text)
         self.received.append(message)
         if message["type"] == "state":
             self.last_state = message
@@ -291,7 +386,8 @@ async def play_to_the_end(client: Client, rng: random.Random, timeout: float = 6
 async def seated(server: Server, names=("Ann", "Bob"), start: bool = True, source: str | None = None,
                  **table) -> tuple[str, list[Client]]:
     """A new table with these people seated (seats 0, 1, ...), started when asked; each has seen the first state."""
-    code = server.create(seats=table.pop("seats", len(names)), **table)["code"]
+    created = server.create(seats=table.pop("seats", len(names)), **table)
+    code = (await created if inspect.isawaitable(created) else created)["code"]
     clients = []
     for name in names:
         client = await Client.connect(server, code, name, source)
