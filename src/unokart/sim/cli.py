@@ -24,6 +24,9 @@ from .rr_cli import report_saved, round_robin_command
 from .tournament import Setup, check_setup, iter_names, make_lineup, rounded_games, run, summarize, whole_blocks
 
 
+MAX_GAMES = 10_000_000  # about a day at 100 games a second on one core; a bigger number is a slip of the finger
+
+
 def register(app: typer.Typer) -> None:
     @app.command(help=t("sim.help.simulate"))
     def simulate(
@@ -80,8 +83,8 @@ def _checked_setup(names: list[str], games: int, jobs: int, players: int | None,
     """The command's arguments checked before any game, each mistake said in one sentence; the options."""
     if not names:
         _fail(t("sim.error.no_bots"))
-    if games < 1:
-        _fail(t("sim.error.games"))
+    if not 1 <= games <= MAX_GAMES:
+        _fail(t("sim.error.games", games=games, limit=f"{MAX_GAMES:,}"))
     if jobs < 1:
         _fail(t("sim.error.jobs"))
     for name in names:  # a level that is none, or a model file that is not there, is said before any bot is built
@@ -96,6 +99,8 @@ def _checked_setup(names: list[str], games: int, jobs: int, players: int | None,
         too_long = [name for name in names if len(name) > MAX_NAME_CHARS]
         if too_long:  # a record names each seat by its bot, and a record's names are short
             _fail(t("sim.error.records_name", name=too_long[0], limit=MAX_NAME_CHARS))
+    if players is None and len(names) == 1:  # not R2.1's "not 1": the user listed one bot and gave no table size
+        _fail(t("sim.error.one_bot", bot=_label(names[0])))
     try:
         options = options_from_text(option)
         if target is not None:
@@ -110,6 +115,7 @@ def _checked_setup(names: list[str], games: int, jobs: int, players: int | None,
         _fail(f"{rule} {describe_refusal(err)}" if rule else describe_refusal(err))
     except (ValueError, RuntimeError, OSError, ImportError) as err:  # a bot level make_bot refuses
         _fail(str(err))
+    _check_target(options)
     if records is not None:
         try:
             records.mkdir(parents=True, exist_ok=True)
@@ -118,6 +124,15 @@ def _checked_setup(names: list[str], games: int, jobs: int, players: int | None,
     if plot is not None and not plot.parent.is_dir():  # say so before the games, not after
         _fail(t("sim.error.plot", path=plot, reason=t("sim.error.no_folder")))
     return options
+
+
+def _check_target(options: dict) -> None:
+    """The target score within the server's bound (R11.2 sets no upper one): a game to more would hardly end."""
+    if "target_score" in options:
+        from ..server.protocol import MAX_TARGET_SCORE  # one bound for every face; only read when a target is given
+
+        if options["target_score"] > MAX_TARGET_SCORE:
+            _fail(t("sim.error.target", target=options["target_score"], limit=f"{MAX_TARGET_SCORE:,}"))
 
 
 def _run(setup: Setup, games: int, jobs: int, use_ray: bool, ray_address: str | None) -> dict | None:
