@@ -39,7 +39,7 @@ from .limits import AddressLimits, Now, TokenBucket, talk_bucket, talk_limited, 
 from .messages import dumps
 from .protocol import MAX_BODY_BYTES, ServerError
 from .store import STORE_ERRORS
-from .tables import Listener, Settings, TableService
+from .tables import Listener, Settings, Table, TableService
 
 log = logging.getLogger("unokart.server")
 

@@ -85,7 +85,7 @@ class LocalDirectory:
         return [] if self.service.store_ready() else ["database"]
 
     def unreachable(self, err: BaseException) -> ServerError:
-        raise err  # never: it names no error of its own
+        return ServerError("table_unavailable", status=503)  # never asked: it names no errors of its own
 
     async def create(self, request: protocol.CreateTable, creator: str) -> dict:
         return created_reply(self.service, self.service.create_table(request, creator=creator))
