@@ -1,4 +1,5 @@
-"""Seats, tokens and table versions at the server (in process: a real SQLite file, websockets over ASGI): reconnecting, stale and duplicate actions, other seats."""
+"""Seats, tokens and table versions at the server (in process: a real SQLite file, websockets over ASGI):
+reconnecting, stale and duplicate actions, other seats."""
 
 from __future__ import annotations
 

@@ -23,7 +23,10 @@ def _writes_from_outside(source: str) -> list[int]:
     for node in ast.walk(tree):
         if getattr(node, "lineno", None) in inside:
             continue
-        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AugAssign) else []
+        if isinstance(node, ast.Assign):
+            targets = node.targets
+        else:
+            targets = [node.target] if isinstance(node, ast.AugAssign) else []
         for target in targets:
             for part in ast.walk(target):
                 if isinstance(part, ast.Attribute) and part.attr in COUNTERS and \

@@ -69,7 +69,7 @@ class Job:
     version: int
     requests: list[Request]  # out-of-turn seats first, the seat to act last
     to_act: int | None
-    due: float = 0.0  # the scheduler's clock (monotonic) when its decision was due (after the bot delay): its wait starts
+    due: float = 0.0  # the scheduler's clock (monotonic) when its decision fell due (after the bot delay)
 
     @property
     def level(self) -> str:

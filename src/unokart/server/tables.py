@@ -54,7 +54,8 @@ class Outage:
     """The log of an outage (the store's, or Redis's): one line when it begins, one every OUTAGE_LOG_EVERY
     seconds while it lasts (however many calls fail meanwhile), one when it ends; never a traceback."""
 
-    def __init__(self, what: str = "store", logger: logging.Logger = log, now: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, what: str = "store", logger: logging.Logger = log,
+                 now: Callable[[], float] = time.monotonic) -> None:
         self.what, self.log, self.now = what, logger, now
         self.since: float | None = None
         self.logged = 0.0
