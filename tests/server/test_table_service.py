@@ -16,6 +16,8 @@ from unokart.server.protocol import ServerError
 from unokart.server.store import SQLiteStore
 from unokart.server.tables import Settings, TableService
 
+from helpers.server import ManualClock
+
 
 class Seen:
     """A connection as the service sees it, keeping every message it is told."""
@@ -34,13 +36,16 @@ class Seen:
         return next(m for m in reversed(self.messages) if m["type"] == kind)
 
 
-def new_service(tmp_path, factory=None, processes: int = 1, cheap_timeout: float = 2.0, **settings) -> TableService:
+def new_service(tmp_path, factory=None, processes: int = 1, cheap_timeout: float = 2.0, cpu=None,
+                **settings) -> TableService:
+    """``cpu``: the CPU clock searches are measured on (a test's, which its bots move), with time standing still."""
     store = SQLiteStore(tmp_path / "tables.sqlite")
     options = {"bot_delay": 0.0, "round_pause": 0.0, "grace": 30.0, **settings}
     if factory is None:
         return TableService(store, Settings(**options))
+    clock = {"clock": ManualClock(), "cpu": cpu} if cpu is not None else {}
     return TableService(store, Settings(**options), bots=lambda service: BotScheduler(
-        service._bot_answer, 0.0, processes, factory=factory, cheap_timeout=cheap_timeout))
+        service._bot_answer, 0.0, processes, factory=factory, cheap_timeout=cheap_timeout, **clock))
 
 
 def message(**fields):
@@ -155,18 +160,17 @@ def test_a_search_starved_of_cpu_past_its_cap_is_waited_for_and_one_that_compute
     asyncio.run(main())
 
 
-def recording(order: list[str], seconds):
-    """A bot factory whose bots write their level down in ``order`` and compute for ``seconds(level)`` of CPU time
-    to decide (what a table is charged: a busy machine stretches the wall time, not this)."""
+def recording(order: list[str], seconds, cpu: list[float]):
+    """A bot factory whose bots write their level down in ``order`` and use ``seconds(level)`` of CPU time to
+    decide, on the test's CPU clock ``cpu[0]`` (what a table is charged), at once: nothing depends on how fast the
+    machine is or on what else it runs."""
     class Recorder:
         def __init__(self, level):
             self.level = level
 
         def choose(self, view, legal, rng):
             order.append(self.level)
-            spent = time.thread_time()
-            while time.thread_time() - spent < seconds(self.level):
-                pass
+            cpu[0] += seconds(self.level)
             return legal[0]
     return Recorder
 
@@ -178,7 +182,8 @@ def test_search_time_is_shared_between_tables_so_twenty_tables_of_near_default_b
 
     async def main():
         # A search takes some time, so that the tables' accounts fill.
-        service = new_service(tmp_path, recording(order, lambda level: 0.02))
+        cpu = [0.0]
+        service = new_service(tmp_path, recording(order, lambda level: 0.02, cpu), cpu=lambda: cpu[0])
         service.bots.search_in_processes = False
         crowd = [create(service, seats=2, bots={"0": "ismcts:59", "1": "ismcts:59"}, start=True) for _ in range(20)]
         watched = create(service, seats=2, bots={"0": "ismcts", "1": "ismcts"}, start=True)
@@ -204,8 +209,10 @@ def test_a_table_that_asks_little_goes_before_tables_of_expensive_bots_even_when
     async def main():
         # 0.2 s a heavy search, 0.004 s a light one (CPU time). The light table goes again while its account plus
         # its expected time stays under a heavy search's (once real time: a light search slowed past 25 ms by a busy
-        # machine let a heavy table in).
-        service = new_service(tmp_path, recording(order, lambda level: int(level.partition(":")[2]) / 2500))
+        # machine let a heavy table in; then the CPU time really spent, now the test's CPU clock).
+        cpu = [0.0]
+        service = new_service(tmp_path, recording(order, lambda level: int(level.partition(":")[2]) / 2500, cpu),
+                              cpu=lambda: cpu[0])
         service.bots.search_in_processes = False
         heavy = [create(service, seats=2, bots={"0": "ismcts:500", "1": "ismcts:500"}, start=True) for _ in range(5)]
         light = create(service, seats=2, bots={"0": "ismcts:10", "1": "ismcts:10"}, start=True)

@@ -183,18 +183,21 @@ PROCESS_CLOCKS = os.path.isdir("/proc/self")
 class ThreadTime:
     """The CPU time used so far by the work of one thread, read from another (its POSIX thread CPU clock)."""
 
-    def __init__(self) -> None:
+    def __init__(self, cpu: Callable[[], float] | None = None) -> None:
         self.clock: int | None = None
+        self.cpu = cpu  # a CPU clock of the caller's own (a test's, moved by its bots), else the thread's
         self.start: float | None = None  # None: not started yet
 
     def run(self, work: Callable[..., Any], *args: Any) -> Any:
         """``work(*args)`` in the calling thread, timed."""
-        if THREAD_CLOCKS:
+        if THREAD_CLOCKS and self.cpu is None:
             self.clock = time.pthread_getcpuclockid(threading.get_ident())
         self.start = self.now()
         return work(*args)
 
     def now(self) -> float:
+        if self.cpu is not None:
+            return self.cpu()
         return time.monotonic() if self.clock is None else time.clock_gettime(self.clock)
 
     def used(self) -> float:
@@ -271,9 +274,11 @@ class BotScheduler:
 
     def __init__(self, answer: Answer, delay: float = 0.8, processes: int = 1,
                  factory: Callable[[str], Any] | None = None, search_in_processes: bool = True,
-                 cheap_timeout: float = CHEAP_TIMEOUT, models_dir: str | None = None, clock: Clock = REAL):
+                 cheap_timeout: float = CHEAP_TIMEOUT, models_dir: str | None = None, clock: Clock = REAL,
+                 cpu: Callable[[], float] | None = None):
         self.answer = answer
         self.clock = clock  # its ticks, delays and queue waits (not the CPU time a search uses: that is measured)
+        self.cpu = cpu  # the CPU clock searches in this process are measured on (None: each thread's own)
         self.cheap_timeout = cheap_timeout
         self.delay = delay
         # Trained policies (cheap, decided in the thread) come from the operator's folder, by name.
@@ -325,7 +330,7 @@ class BotScheduler:
         seeds = [self._seeds.getrandbits(64) for _ in jobs]
         work = [(job.requests, seed) for job, seed in zip(jobs, seeds)]
         loop = asyncio.get_running_loop()
-        spent = ThreadTime()
+        spent = ThreadTime(self.cpu)
 
         def run(*args: Any) -> Any:
             now = self.clock.monotonic()  # in the thread: the batch waited behind the one before it, if any
@@ -408,7 +413,7 @@ class BotScheduler:
                 future = loop.run_in_executor(pool, decide_in_worker, job.requests, seed)
                 result, took = await within(future, timeout, used)
             else:
-                spent = ThreadTime()
+                spent = ThreadTime(self.cpu)
                 used = spent.used
                 future = loop.run_in_executor(self._threads, spent.run, decide, self._thread_bots, job.requests, seed,
                                               self.factory)
