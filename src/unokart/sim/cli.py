@@ -12,7 +12,7 @@ import typer
 
 from ..bots import make_bot
 from ..i18n import os_reason, t
-from ..levels import LADDER, BotLevel, ladder_text, level_label
+from ..levels import LADDER, BotLevel, ladder_text
 from ..narrate import describe_refusal
 from ..rules import Game
 from ..rules.errors import UnoKartError
@@ -20,6 +20,7 @@ from ..rules.options import options_from_text
 from ..rules.records import MAX_NAME_CHARS
 from .distributed import RayUnavailable, connect, run_ray
 from .match import MAX_DECISIONS
+from .plot import bot_label, draw_plot, plot_problem
 from .rr_cli import report_saved, round_robin_command
 from .tournament import Setup, check_setup, iter_names, make_lineup, rounded_games, run, summarize, whole_blocks
 
@@ -100,7 +101,7 @@ def _checked_setup(names: list[str], games: int, jobs: int, players: int | None,
         if too_long:  # a record names each seat by its bot, and a record's names are short
             _fail(t("sim.error.records_name", name=too_long[0], limit=MAX_NAME_CHARS))
     if players is None and len(names) == 1:  # not R2.1's "not 1": the user listed one bot and gave no table size
-        _fail(t("sim.error.one_bot", bot=_label(names[0])))
+        _fail(t("sim.error.one_bot", bot=bot_label(names[0])))
     try:
         options = options_from_text(option)
         if target is not None:
@@ -121,8 +122,9 @@ def _checked_setup(names: list[str], games: int, jobs: int, players: int | None,
             records.mkdir(parents=True, exist_ok=True)
         except OSError as err:
             _fail(t("sim.error.records", path=records, reason=os_reason(err)))
-    if plot is not None and not plot.parent.is_dir():  # say so before the games, not after
-        _fail(t("sim.error.plot", path=plot, reason=t("sim.error.no_folder")))
+    problem = plot_problem(plot) if plot is not None else None
+    if problem:  # say so before the games, not after
+        _fail(t("sim.error.plot", path=plot, reason=problem))
     return options
 
 
@@ -202,13 +204,6 @@ TABLE_WIDTH = 80  # the table fits a terminal of 80 columns; --json has everythi
 BOT_CHARS = 20  # longer bot names ("very good (careful)" fits) are numbered in the table and written out below it
 
 
-def _label(level: str) -> str:
-    try:
-        return level_label(level)
-    except ValueError:  # not a level (a summary written by hand): as it is
-        return level
-
-
 def _print_table(summary: dict) -> None:
     for line in table_lines(summary):
         typer.echo(line)
@@ -230,7 +225,7 @@ def _table_lines(summary: dict, width: int, bot_chars: int) -> list[str] | None:
     rows = []
     for number, bot in enumerate(summary["bots"], 1):
         lo, hi = bot["ci95"]
-        name = _label(bot["name"])  # as players see the level, with what --bots calls it
+        name = bot_label(bot["name"])  # as players see the level, with what --bots calls it
         if cell_len(name) > bot_chars:
             legend.append(t("sim.legend", label=f"#{number}", name=name))
             name = f"#{number}"
@@ -322,24 +317,3 @@ def _wrap(text: str, width: int) -> list[str]:
             else:
                 lines.append(piece)
     return lines or [""]
-
-
-def draw_plot(summary: dict, path: Path) -> None:
-    """Win rates as bars with their 95% intervals (matplotlib, no display needed)."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    bots = summary["bots"]
-    rates = [b["win_rate"] for b in bots]
-    errors = [[r - b["ci95"][0] for r, b in zip(rates, bots)], [b["ci95"][1] - r for r, b in zip(rates, bots)]]
-    fig, ax = plt.subplots(figsize=(max(5.0, 1.6 + 1.4 * len(bots)), 4))
-    bars = ax.bar([b["name"] for b in bots], rates, yerr=errors, capsize=6, color="#3b7dd8")
-    ax.bar_label(bars, labels=[f"{r:.1%}" for r in rates], padding=3)
-    ax.set_ylim(0, 1.05)
-    ax.set_ylabel(t("sim.col.win"))
-    ax.set_title(t("sim.plot.title", games=summary["games"]), fontsize=10)
-    fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)

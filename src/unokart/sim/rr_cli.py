@@ -13,6 +13,7 @@ from ..levels import level_label as label
 from ..narrate import describe_refusal
 from ..replay.cli import load_record
 from ..rules.errors import RecordError
+from .plot import draw_round_robin, plot_problem
 from .roundrobin import Pairing, run_round_robin
 from .tournament import rounded_games
 
@@ -41,6 +42,9 @@ def round_robin_command(levels: list[str], tables_text: str, games: int, seed: i
 
 def report_saved(path: Path, plot: Path | None, as_json: bool, fail: Callable[[str], NoReturn]) -> None:
     """The tables and plot of a round robin saved by ``--results`` (a finished run, or one stopped early)."""
+    problem = plot_problem(plot) if plot is not None else None
+    if problem:
+        fail(t("sim.error.plot", path=plot, reason=problem))
     doc = read_saved(path, fail)
     report(doc, plot, as_json, fail)
 
@@ -178,39 +182,3 @@ def markdown_lines(doc: dict, lang: str | None = None) -> list[str]:
                        f"{a['decision_ms']:.2f} | {b['decision_ms']:.2f} |")
         out.append("")
     return out
-
-
-def draw_round_robin(doc: dict, path: Path) -> None:
-    """One heat map a table size: the row level's share of games against the column level (50%: even), with its
-    95% interval and the games played."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    import numpy as np
-
-    levels = doc["levels"]
-    n = len(levels)
-    fig, axes = plt.subplots(1, len(doc["tables"]), figsize=(1.0 + 5.2 * len(doc["tables"]), 5.2), squeeze=False)
-    for ax, players in zip(axes[0], doc["tables"]):
-        grid = np.full((n, n), np.nan)
-        notes = {}
-        for r in doc["pairings"]:
-            if r["players"] != players:
-                continue
-            for mine, theirs in (r["sides"], r["sides"][::-1]):
-                i, j = levels.index(mine["level"]), levels.index(theirs["level"])
-                grid[i, j] = mine["share"]
-                lo, hi = mine["ci95"]
-                notes[i, j] = f"{100 * mine['share']:.0f}%\n{100 * lo:.0f}–{100 * hi:.0f}\n{r['games']:,}"
-        ax.imshow(grid, cmap="RdBu", vmin=0.0, vmax=1.0)
-        for (i, j), note in notes.items():  # white on the dark ends of the scale
-            ax.text(j, i, note, ha="center", va="center", fontsize=6,
-                    color="white" if abs(grid[i, j] - 0.5) > 0.3 else "black")
-        names = [label(level).replace(" (", "\n(") for level in levels]
-        ax.set_xticks(range(n), names, fontsize=7, rotation=45, ha="right")
-        ax.set_yticks(range(n), names, fontsize=7)
-        ax.set_title(t("sim.rr.plot_title", players=players), fontsize=9)
-    fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
