@@ -86,7 +86,10 @@ def main() -> None:
     for row in doc["pairings"]:
         if args.level in row["levels"]:
             a = row["sides"][0]
-            print(f"{row['players']}p {row['levels'][0]} - {row['levels'][1]}: {a['games_won']} of {row['games']}")
+            lo, hi = a["ci95"]
+            print(f"{row['players']}p {row['levels'][0]} - {row['levels'][1]}: {a['games_won']} of {row['games']} "
+                  f"({100 * a['share']:.1f}%, 95% interval {100 * lo:.1f}-{100 * hi:.1f}%), "
+                  f"{row['seconds'] / row['games']:.2f} s a game")
 
 
 if __name__ == "__main__":
