@@ -62,6 +62,21 @@ def localize_help() -> None:
     rich_utils.ARGUMENTS_PANEL_TITLE = t("cli.help.arguments_panel")
     rich_utils.DEFAULT_STRING = t("cli.help.default").replace("{default}", "{}")
     rich_utils.REQUIRED_LONG_STRING = t("cli.help.required")
+    if not getattr(rich_utils._make_rich_text, "folds", False):
+        rich_utils._make_rich_text = _folding(rich_utils._make_rich_text)
+
+
+def _folding(make_text):
+    """Help text whose long words (a URL, a list of levels) go on to the next line instead of ending in "…"."""
+
+    def make(*args, **kwargs):
+        text = make_text(*args, **kwargs)
+        if hasattr(text, "overflow"):
+            text.overflow = "fold"
+        return text
+
+    make.folds = True
+    return make
 
 
 # Typer's type hints ("<int>", "<path>") by the catalogue's word for them; a choice list ("a|b") stays.

@@ -42,6 +42,13 @@ def test_every_commands_help_is_in_the_chosen_language(command, lang):
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_help_text_is_cut_short_in_an_80_column_terminal(lang):
+    for command in COMMANDS:
+        result = CliRunner().invoke(app, ["--lang", lang, command, "--help"], env={"UNOKART_LANG": "en", "COLUMNS": "80", "TERM": "dumb"})
+        assert result.exit_code == 0 and "…" not in result.stdout, (command, result.stdout)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_commands_own_words_come_from_the_catalogue(lang):
     shown = flat(invoke("--lang", lang, "simulate", "--help").stdout)
     assert t("cli.help.options_panel", lang) in shown
