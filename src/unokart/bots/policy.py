@@ -35,7 +35,7 @@ import numpy as np
 
 from ..env.actions import DECLINE, N_ACTIONS, action_of_index, index_of_action
 from ..env.observation import encode
-from ..i18n import t
+from ..i18n import os_reason, t
 from ..rules import Action, View
 from ..rules.cards import WILD_DRAW_FOUR
 from .knowledge import color_before_wild_draw_four
@@ -79,7 +79,9 @@ class NumpyPolicy:
                 layers.append((arrays[f"w{k}"].astype(np.float32), arrays[f"b{k}"].astype(np.float32)))
             if not layers or len(arrays) != 2 * len(layers) or layers[0][0].shape[0] != obs_scale.shape[0]:
                 raise ValueError("the layers do not fit together")
-        except (OSError, ValueError, KeyError, json.JSONDecodeError) as err:
+        except OSError as err:  # why the system refused the file, in the reader's language
+            raise ValueError(t("env.bad_policy_file", path=path, reason=os_reason(err))) from None
+        except (ValueError, KeyError, json.JSONDecodeError) as err:
             raise ValueError(t("env.bad_policy_file", path=path, reason=err)) from None
         return cls(layers, obs_scale, meta)
 
@@ -138,12 +140,13 @@ class PolicyBot:
 
 def load_policy(path: "str | Path") -> Any:
     """Load a MaskablePPO model (CPU), with one clear sentence if it cannot be."""
+    if not Path(path).is_file():  # said before the extra is asked for: a wrong path is the first thing to mend
+        reason = t("cli.os.EISDIR") if Path(path).is_dir() else t("env.no_such_file")
+        raise RuntimeError(t("env.policy_missing", path=path, reason=reason))
     try:
         from sb3_contrib import MaskablePPO  # the optional training extra, only when such a model is asked for
     except ImportError:
         raise RuntimeError(t("env.policy_missing", path=path, reason=t("env.extra_missing", missing="sb3-contrib"))) from None
-    if not Path(path).is_file():
-        raise RuntimeError(t("env.policy_missing", path=path, reason=t("env.no_such_file")))
     try:
         return MaskablePPO.load(str(path), device="cpu")
     except Exception as err:  # a broken or foreign file: say which and why
@@ -190,4 +193,6 @@ def policy_level(written: str, models_dir: "str | None" = None) -> "NumpyPolicyB
         return policy_bot(written, models_dir)
     if written.endswith(".npz"):
         return NumpyPolicyBot(NumpyPolicy.load(written), f"policy:{written}")
+    if not written.endswith(".zip"):
+        raise ValueError(t("env.policy_missing", path=written, reason=t("env.not_a_policy_file")))
     return PolicyBot(written)
