@@ -23,17 +23,23 @@ DEFAULT = "en"
 
 
 def current_language() -> str:
-    """$UNOKART_LANG if it names a language here, else the locale's (LC_ALL, LC_MESSAGES, LANG, the first set:
-    ``ta_IN.UTF-8`` -> ``ta``), else English."""
+    """$UNOKART_LANG if it names a language here, else the locale's as gettext chooses: the first language of
+    $LANGUAGE we have (a list, "ta:en"), unless the locale is C, else that of LC_ALL, LC_MESSAGES or LANG
+    (the first set: ``ta_IN.UTF-8`` -> ``ta``), else English."""
     lang = os.environ.get("UNOKART_LANG", "")
     if lang in LANGUAGES:
         return lang
-    for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):  # POSIX precedence for messages
-        value = os.environ.get(variable)
-        if value:
-            lang = value.split(".")[0].split("@")[0].split("_")[0].lower()
-            return lang if lang in LANGUAGES else DEFAULT
-    return DEFAULT
+    locale = next((os.environ[v] for v in ("LC_ALL", "LC_MESSAGES", "LANG") if os.environ.get(v)), "")  # POSIX order
+    if locale and locale not in ("C", "POSIX"):
+        for wanted in os.environ.get("LANGUAGE", "").split(":"):
+            if _language_of(wanted) in LANGUAGES:
+                return _language_of(wanted)
+    lang = _language_of(locale)
+    return lang if lang in LANGUAGES else DEFAULT
+
+
+def _language_of(locale: str) -> str:
+    return locale.split(".")[0].split("@")[0].split("_")[0].lower()
 
 
 @lru_cache(maxsize=None)
