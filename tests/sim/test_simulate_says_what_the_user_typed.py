@@ -42,3 +42,9 @@ def test_games_beyond_ten_million_or_below_one_are_refused_with_the_range(games)
 def test_a_target_score_beyond_the_servers_bound_is_refused(args, target):
     refused(simulate("--bots", "random,random", *args),
             t("sim.error.target", target=target, limit=f"{MAX_TARGET_SCORE:,}"))
+
+
+@pytest.mark.parametrize("jobs", ["100000", "0"])
+def test_jobs_beyond_256_processes_or_below_one_are_refused_with_the_range(jobs):
+    # 100,000 was handed to multiprocessing.Pool, which would have forked that many processes
+    refused(simulate("--bots", "random,random", "--jobs", jobs), t("sim.error.jobs", jobs=int(jobs), limit=256))

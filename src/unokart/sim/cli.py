@@ -26,6 +26,7 @@ from .tournament import Setup, check_setup, iter_names, make_lineup, rounded_gam
 
 
 MAX_GAMES = 10_000_000  # about a day at 100 games a second on one core; a bigger number is a slip of the finger
+MAX_JOBS = 256  # processes (or a local Ray cluster's CPUs); more than a big machine's cores only costs memory
 
 
 def register(app: typer.Typer) -> None:
@@ -86,8 +87,8 @@ def _checked_setup(names: list[str], games: int, jobs: int, players: int | None,
         _fail(t("sim.error.no_bots"))
     if not 1 <= games <= MAX_GAMES:
         _fail(t("sim.error.games", games=games, limit=f"{MAX_GAMES:,}"))
-    if jobs < 1:
-        _fail(t("sim.error.jobs"))
+    if not 1 <= jobs <= MAX_JOBS:  # each job is a process forked at once: 100,000 would swamp the machine
+        _fail(t("sim.error.jobs", jobs=jobs, limit=MAX_JOBS))
     for name in names:  # a level that is none, or a model file that is not there, is said before any bot is built
         try:
             level = BotLevel.parse(name)
