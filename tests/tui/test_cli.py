@@ -19,7 +19,7 @@ def test_bad_local_arguments_are_named():
         ("--bots", " , "): "error: Bad bot level: --bots needs at least one bot level",
         ("-o", "bogus"): "error: Bad house rule: There is no house rule named 'bogus'",
         ("-o", "hand_size=20", "--players", "6"): "error: Bad house rule: R3.2 6 hands of 20 cards do not fit",
-        ("--players", "11"): "error: A game has 2 to 10 players (R2.1), not 11.",
+        ("--players", "11"): "error: R2.1 A game has 2 to 10 players, not 11.",  # as replay and simulate say it
     }
     for args, start in cases.items():
         result = play(*args)

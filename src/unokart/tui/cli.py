@@ -19,6 +19,7 @@ from ..levels import ladder_text
 from ..names import TextRefused, clean_name
 from ..narrate import describe_refusal
 from ..rules.errors import UnoKartError, visible
+from ..rules import Game, Options
 from ..rules.options import options_from_text
 from .local import local_table
 from .remote import DEFAULT_SERVER, JoinError, RemoteTable, SeatStore, config_dir, seats_file
@@ -88,8 +89,10 @@ def register(app: typer.Typer) -> None:
             except JoinError as err:
                 _refuse(str(err))
         else:
-            if not 2 <= players <= 10:
-                _refuse(t("tui.error.players", players=players))
+            try:
+                Game.check_table(players, Options())  # the core's own refusal, its rule id in front as everywhere
+            except UnoKartError as err:
+                _refuse(_in_words(err))
             seed = random.randrange(2**31) if seed is None else seed
             try:
                 options = options_from_text(option)
