@@ -33,12 +33,17 @@ GOOD = {"kind": "round_robin", "levels": ["random", "easy"], "tables": [2], "see
     ('{"kind": "round_robin",\n', "sim.error.results.not_json", {"line": 2, "column": 1}),  # was "Expecting value"
     (b"\xcb\x00\x01", "sim.error.results.not_utf8", {"byte": 0}),  # was "'utf-8' codec can't decode"
     ("1" * 5000, "sim.error.results.not_json_value", {}),  # an integer too long to convert
-    ('{"kind": "round_robin"}', "sim.error.results.levels", {}),  # was KeyError 'levels'
-    ('{"kind": "round_robin", "levels": 5, "tables": "x"}', "sim.error.results.levels", {}),
+    ('{"kind": "round_robin"}', "sim.error.results.levels", {"limit": 100}),  # was KeyError 'levels'
+    ('{"kind": "round_robin", "levels": 5, "tables": "x"}', "sim.error.results.levels", {"limit": 100}),
     ('{"kind": "round_robin", "levels": ["random", "easy"], "tables": "x"}', "sim.error.results.tables", {}),
-    ('{"kind": "round_robin", "levels": ["random", "grandmaster"], "tables": [2]}', "sim.error.results.levels", {}),
-    ('{"kind": "round_robin", "levels": ["random"], "tables": [2, 2]}', "sim.error.results.tables", {}),
-    ('{"kind": "round_robin", "levels": ["random"], "tables": [2], "seed": "1"}', "sim.error.results.seed", {}),
+    ('{"kind": "round_robin", "levels": ["random", "grandmaster"], "tables": [2]}',
+     "sim.error.results.levels", {"limit": 100}),
+    ('{"kind": "round_robin", "levels": ["random", "random"], "tables": [2]}',
+     "sim.error.results.levels", {"limit": 100}),
+    (json.dumps({**GOOD, "levels": [f"ismcts:{n}" for n in range(1, 102)]}),  # its heat map would be 101 x 101
+     "sim.error.results.levels", {"limit": 100}),
+    ('{"kind": "round_robin", "levels": ["random", "easy"], "tables": [2, 2]}', "sim.error.results.tables", {}),
+    ('{"kind": "round_robin", "levels": ["random", "easy"], "tables": [2], "seed": "1"}', "sim.error.results.seed", {}),
     (json.dumps({**GOOD, "pairings": None}), "sim.error.results.pairings", {}),
     (json.dumps({**GOOD, "pairings": [GOOD_PAIRING, {**GOOD_PAIRING, "players": 4}]}),
      "sim.error.results.pairing", {"number": 2}),  # a table size the file does not list

@@ -91,7 +91,8 @@ def test_a_file_that_is_no_saved_round_robin_is_refused(tmp_path, content, reaso
 @pytest.mark.parametrize("args, message", [
     (["--table-sizes", "2,11"], "--table-sizes takes table sizes from 2 to 10"),
     (["--table-sizes", "four"], "--table-sizes takes table sizes from 2 to 10"),
-    (["--bots", "random"], "at least two levels"),
+    (["--bots", "random"], "a round robin needs 2 to 100 different levels"),
+    (["--bots", "random,easy,random"], "a round robin needs 2 to 100 different levels"),
     (["--results", "/no/such/folder/rr.json"], "cannot write the results"),
 ])
 def test_a_bad_round_robin_is_refused_in_one_sentence(args, message):

@@ -21,7 +21,7 @@ from ..rules.records import MAX_NAME_CHARS
 from .distributed import RayUnavailable, connect, run_ray
 from .match import MAX_DECISIONS
 from .plot import bot_label, draw_plot, plot_problem
-from .rr_cli import report_saved, round_robin_command
+from .rr_cli import MAX_LEVELS, report_saved, round_robin_command
 from .tournament import Setup, check_setup, iter_names, make_lineup, rounded_games, run, summarize, whole_blocks
 
 
@@ -57,8 +57,8 @@ def register(app: typer.Typer) -> None:
             return
         if round_robin:
             names = list(iter_names(bots if bots is not None else ",".join(LADDER)))
-            if len(names) < 2:
-                _fail(t("sim.error.round_robin_levels"))
+            if not 2 <= len(set(names)) == len(names) <= MAX_LEVELS:
+                _fail(t("sim.error.round_robin_levels", limit=MAX_LEVELS))
             options = _checked_setup(names, games, jobs, 2, option, target, None, plot)
             round_robin_command(names, tables, games, seed, options, save, plot, as_json, max_decisions, _fail)
             return

@@ -18,6 +18,9 @@ from .roundrobin import Pairing, run_round_robin
 from .tournament import rounded_games
 
 
+MAX_LEVELS = 100  # 4,950 pairings a table size; a saved file's heat map and tables grow as its square
+
+
 def parse_tables(text: str, fail: Callable[[str], NoReturn]) -> list[int]:
     try:
         tables = [int(part) for part in text.split(",") if part.strip()]
@@ -105,8 +108,9 @@ def shape_problem(doc: object) -> str | None:
     if not isinstance(doc, dict) or doc.get("kind") != "round_robin":
         return t("sim.error.not_round_robin")
     levels, tables = doc.get("levels"), doc.get("tables")
-    if not isinstance(levels, list) or not levels or not all(_is_level(level) for level in levels):
-        return t("sim.error.results.levels")
+    if (not isinstance(levels, list) or not 2 <= len(levels) <= MAX_LEVELS
+            or not all(_is_level(level) for level in levels) or len(set(levels)) < len(levels)):
+        return t("sim.error.results.levels", limit=MAX_LEVELS)
     if (not isinstance(tables, list) or not tables or not all(_whole(n) and 2 <= n <= 10 for n in tables)
             or len(set(tables)) < len(tables)):
         return t("sim.error.results.tables")
