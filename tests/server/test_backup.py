@@ -70,3 +70,23 @@ def test_a_backup_never_overwrites_and_a_missing_database_is_said_so(server, tmp
     missing = _backup(tmp_path / "none.sqlite", tmp_path / "copy.sqlite")
     assert missing.returncode == 2 and "none.sqlite" in missing.stderr
     assert not (tmp_path / "copy.sqlite").exists() and not (tmp_path / "copy.sqlite.partial").exists()
+
+
+def test_a_copy_of_one_table_says_one_table_and_a_wrong_folder_names_the_right_one(tmp_path):
+    from unokart.i18n import t
+    from unokart.server.store import StoredSeat
+
+    db = tmp_path / "one.sqlite"
+    store = SQLiteStore(db)
+    with store.transaction() as writing:
+        writing.create_table("ABCDEF", {}, None, [StoredSeat(kind="empty"), StoredSeat(kind="empty")])
+    store.close()
+    done = _backup(db, tmp_path / "copy.sqlite", "ta")
+    assert done.returncode == 0, done.stderr
+    assert t("server.backup.count.tables", "ta", count=1) in done.stdout and "மேசைகள்" not in done.stdout
+    assert t("server.backup.count.games", "ta", count=0) in done.stdout
+
+    nowhere = _backup(db, tmp_path / "nodir" / "copy.sqlite")  # the copy's folder is missing, not the database's
+    assert nowhere.stderr.strip() == t("server.backup.error.copy_folder", "en", folder=tmp_path / "nodir")
+    folder = _backup(tmp_path, tmp_path / "copy2.sqlite")  # a folder given for the database: said as such
+    assert folder.stderr.strip() == t("server.backup.error.db_is_folder", "en", path=tmp_path)

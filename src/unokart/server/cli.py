@@ -124,11 +124,13 @@ def backup(source: Path, target: Path) -> dict[str, int]:
     Returns what the copy holds."""
     if target.exists():
         raise BadFlag("server.backup.error.exists", path=target)
+    if source.is_dir():
+        raise BadFlag("server.backup.error.db_is_folder", path=source)
     if not source.is_file():
         raise BadFlag("server.backup.error.no_db", path=source)
     folder = target.parent if str(target.parent) else Path(".")
     if not folder.is_dir():
-        raise BadFlag("server.serve.error.db_folder", folder=folder)
+        raise BadFlag("server.backup.error.copy_folder", folder=folder)
     partial = target.with_name(target.name + ".partial")
     try:
         src = sqlite3.connect(f"{source.resolve().as_uri()}?mode=ro", uri=True, timeout=30)
@@ -290,8 +292,8 @@ def _register_backup(app: typer.Typer) -> None:
         except BadFlag as err:
             typer.echo(t(err.key, **err.fields), err=True)
             raise typer.Exit(2)
-        typer.echo(t("server.backup.done", db=db, copy=target, tables=held["tables"], games=held["games"],
-                     pages=held["pages"]))
+        counted = {name: t(f"server.backup.count.{name}", count=held[name]) for name in ("tables", "games", "pages")}
+        typer.echo(t("server.backup.done", db=db, copy=target, **counted))
 
 
 def _register_verify(app: typer.Typer) -> None:
