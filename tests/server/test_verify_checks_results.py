@@ -113,7 +113,9 @@ def test_a_game_whose_last_round_was_removed_with_its_commitment_is_unfinished(f
     cut["commitments"].pop()
     cut["rounds"] -= 1
     del cut["scores"], cut["winner"]  # even with no stated result to contradict, an unfinished game is not verified
-    _refused(_verify(tmp_path, cut), "unfinished", f"round {finished['rounds'] - 1}")
+    result = _verify(tmp_path, cut)
+    _refused(result, "unfinished", f"round {finished['rounds'] - 1}", "(The round is over)")  # in words, not its state name
+    assert "round_over" not in result.output
 
 
 def test_a_bare_record_is_verified_only_when_it_reaches_the_end(finished, tmp_path):
@@ -214,3 +216,16 @@ def test_a_record_whose_first_commitment_is_the_seed_alone_is_not_called_verifie
     _refused(_verify(tmp_path, old), "seed alone", '"target_score": 150', "NOT")
     old["record"]["options"]["target_score"] = finished["scores"][finished["winner"]]
     _refused(_verify(tmp_path, old), "seed alone", "NOT")
+
+
+def test_a_commitment_that_is_no_sha256_is_said_to_be_malformed_not_an_edit(finished, tmp_path):
+    from unokart.i18n import t
+
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(finished["record"]))
+    digests = [c for c in finished["commitments"]]
+    result = CliRunner().invoke(app, ["verify", str(path), "-c", "zz", *sum([["-c", d] for d in digests[1:]], [])],
+                                env={"UNOKART_LANG": "en", "COLUMNS": "200"})
+    assert result.exit_code == 2
+    assert t("server.verify.error.bad_commitment", "en", value="zz") in result.output
+    assert "edited" not in result.output

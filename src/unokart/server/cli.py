@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import re
 import socket
 import sqlite3
 import tempfile
@@ -319,6 +320,9 @@ def _register_verify(app: typer.Typer) -> None:
             else:
                 game_record, commitments, claimed = data, None, None
             own = not commitment  # the commitments came in the file, beside what they vouch for
+            for given in commitment or []:
+                if not re.fullmatch(r"[0-9a-fA-F]{64}", given):  # a typo is not evidence of an edited record
+                    raise VerifyError("server.verify.error.bad_commitment", value=said(given))
             if commitment:
                 commitments = list(commitment)
             verified = check(game_record, commitments, claimed)

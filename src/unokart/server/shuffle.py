@@ -7,6 +7,7 @@ import json
 import secrets
 from dataclasses import asdict, dataclass
 
+from ..i18n import t
 from ..rules import Game, Options, RecordError, SetupError, records
 from ..rules.states import GAME_OVER
 
@@ -146,7 +147,8 @@ def _replayed(record: dict) -> Game:
         raise VerifyError("server.verify.error.replay", reason=str(err)) from None
     if game.awaiting != GAME_OVER or game.game_winner is None:
         # Cut actions or a removed last round still replay legally; they just never reach the end.
-        raise VerifyError("server.verify.error.unfinished", round=game.round, awaiting=game.awaiting,
+        who = game.names[game.to_act] if game.to_act is not None else ""
+        raise VerifyError("server.verify.error.unfinished", round=game.round, state=t(f"core.awaiting.{game.awaiting}", name=who),
                           scores=_shown(game.scores), target=game.options.target_score)
     return game
 
