@@ -6,7 +6,7 @@ from typer.testing import CliRunner
 
 from unokart.cli import app
 from unokart.i18n import LANGUAGES, t
-from unokart.server.protocol import MAX_TARGET_SCORE
+from unokart.rules.options import MAX_TARGET_SCORE
 
 
 def simulate(*args, lang="en"):

@@ -20,6 +20,8 @@ def test_bad_local_arguments_are_named():
         ("-o", "bogus"): "error: Bad house rule: There is no house rule named 'bogus'",
         ("-o", "hand_size=20", "--players", "6"): "error: Bad house rule: R3.2 6 hands of 20 cards do not fit",
         ("--players", "11"): "error: R2.1 A game has 2 to 10 players, not 11.",  # as replay and simulate say it
+        ("--target", "99999"): "error: Bad house rule: the target score (--target or -o target_score) is from 1 to 5,000",
+        ("-o", "target_score=6000"): "error: Bad house rule: the target score (--target or -o target_score) is from 1 to 5,000",
     }
     for args, start in cases.items():
         result = play(*args)

@@ -65,6 +65,11 @@ def options_from_text(pairs: "list[str]") -> dict:
     return options
 
 
+# The highest target score any face offers (the server, play, simulate): a game to more would hardly end,
+# and an all-bot table could play for ever. R11.2 itself sets no upper bound, so records may hold more.
+MAX_TARGET_SCORE = 5000
+
+
 @dataclass(frozen=True)
 class Options:
     target_score: int = 500

@@ -28,7 +28,7 @@ from ..names import MAX_NAME_CHARS, MAX_TEXT_CHARS, TextRefused, clean
 from ..names import emoji_part as _emoji_part
 from ..rules.engine import Game
 from ..rules.errors import UnoKartError
-from ..rules.options import Options
+from ..rules.options import MAX_TARGET_SCORE, Options
 from .patterns import SPACES, any_case, char_class, number_pattern
 
 MAX_MESSAGE_BYTES = 4096
@@ -40,7 +40,6 @@ MAX_ACTION_CHARS = 64
 MAX_LEVEL_CHARS = 32
 MAX_SEATS = 10
 MAX_VERSION = 2**53  # what a JavaScript number holds exactly
-MAX_TARGET_SCORE = 5000  # a few long evenings; beyond, an all-bot table could play for ever
 MAX_HAND_SIZE = 50
 TIMER_RANGE = (5, 600)
 

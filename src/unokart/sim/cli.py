@@ -16,7 +16,7 @@ from ..levels import LADDER, BotLevel, ladder_text
 from ..narrate import describe_refusal
 from ..rules import Game
 from ..rules.errors import UnoKartError
-from ..rules.options import options_from_text
+from ..rules.options import MAX_TARGET_SCORE, options_from_text
 from ..rules.records import MAX_NAME_CHARS
 from .distributed import RayUnavailable, connect, run_ray
 from .match import MAX_DECISIONS
@@ -131,11 +131,8 @@ def _checked_setup(names: list[str], games: int, jobs: int, players: int | None,
 
 def _check_target(options: dict) -> None:
     """The target score within the server's bound (R11.2 sets no upper one): a game to more would hardly end."""
-    if "target_score" in options:
-        from ..server.protocol import MAX_TARGET_SCORE  # one bound for every face; only read when a target is given
-
-        if options["target_score"] > MAX_TARGET_SCORE:
-            _fail(t("sim.error.target", target=options["target_score"], limit=f"{MAX_TARGET_SCORE:,}"))
+    if options.get("target_score", 0) > MAX_TARGET_SCORE:
+        _fail(t("sim.error.target", target=options["target_score"], limit=f"{MAX_TARGET_SCORE:,}"))
 
 
 def _run(setup: Setup, games: int, jobs: int, use_ray: bool, ray_address: str | None) -> dict | None:

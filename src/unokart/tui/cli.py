@@ -20,7 +20,7 @@ from ..names import TextRefused, clean_name
 from ..narrate import describe_refusal
 from ..rules.errors import UnoKartError, visible
 from ..rules import Game, Options
-from ..rules.options import options_from_text
+from ..rules.options import MAX_TARGET_SCORE, options_from_text
 from .local import local_table
 from .remote import DEFAULT_SERVER, JoinError, RemoteTable, SeatStore, config_dir, seats_file
 
@@ -96,8 +96,14 @@ def register(app: typer.Typer) -> None:
             seed = random.randrange(2**31) if seed is None else seed
             try:
                 options = options_from_text(option)
-                if target is not None:
-                    options["target_score"] = target
+            except UnoKartError as err:
+                _refuse(t("tui.error.bad_option", reason=_in_words(err)))
+            if target is not None:
+                options["target_score"] = target
+            if options.get("target_score", 0) > MAX_TARGET_SCORE:  # the bound every face offers
+                _refuse(t("tui.error.bad_option", reason=t("sim.error.target", target=options["target_score"],
+                                                           limit=f"{MAX_TARGET_SCORE:,}")))
+            try:
                 source = local_table(players, bots, name or t("tui.default_name"), seed, options, delay)
             except UnoKartError as err:
                 _refuse(t("tui.error.bad_option", reason=_in_words(err)))
