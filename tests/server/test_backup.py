@@ -87,6 +87,6 @@ def test_a_copy_of_one_table_says_one_table_and_a_wrong_folder_names_the_right_o
     assert t("server.backup.count.games", "ta", count=0) in done.stdout
 
     nowhere = _backup(db, tmp_path / "nodir" / "copy.sqlite")  # the copy's folder is missing, not the database's
-    assert nowhere.stderr.strip() == t("server.backup.error.copy_folder", "en", folder=tmp_path / "nodir")
+    assert nowhere.stderr.strip() == t("cli.error", "en", message=t("server.backup.error.copy_folder", "en", folder=tmp_path / "nodir"))
     folder = _backup(tmp_path, tmp_path / "copy2.sqlite")  # a folder given for the database: said as such
-    assert folder.stderr.strip() == t("server.backup.error.db_is_folder", "en", path=tmp_path)
+    assert folder.stderr.strip() == t("cli.error", "en", message=t("server.backup.error.db_is_folder", "en", path=tmp_path))

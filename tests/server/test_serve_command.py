@@ -18,7 +18,7 @@ import time
 import httpx
 import pytest
 
-from unokart.i18n import t
+from unokart.i18n import LANGUAGES, t
 
 
 def _serve(*args: str, lang: str = "en", timeout: float = 60) -> subprocess.CompletedProcess:
@@ -34,7 +34,10 @@ def _refused(done: subprocess.CompletedProcess, *words: str) -> str:
     assert "\n" not in message and "Traceback" not in message, message
     for word in words:
         assert word in message, message
-    return message
+    prefixes = [t("cli.error", lang, message="") for lang in LANGUAGES]  # "error: ", "பிழை: ", ... as every command says it
+    said = [message[len(p):] for p in prefixes if message.startswith(p)]
+    assert said, message
+    return said[0]
 
 
 @pytest.mark.parametrize("port", ["99999", "65536", "-1", "abc", "80.5", "８０"])

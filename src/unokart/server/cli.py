@@ -227,7 +227,7 @@ def _serve(flags: SimpleNamespace) -> None:
         offered = policies(flags.models)
         sock = bind(flags.host, number)
     except BadFlag as err:
-        typer.echo(t(err.key, **err.fields), err=True)
+        typer.echo(t("cli.error", message=t(err.key, **err.fields)), err=True)  # as every command says an error
         raise typer.Exit(2)
 
     import uvicorn
@@ -291,7 +291,7 @@ def _register_backup(app: typer.Typer) -> None:
         try:
             held = backup(db, target)
         except BadFlag as err:
-            typer.echo(t(err.key, **err.fields), err=True)
+            typer.echo(t("cli.error", message=t(err.key, **err.fields)), err=True)  # as every command says an error
             raise typer.Exit(2)
         counted = {name: t(f"server.backup.count.{name}", count=held[name]) for name in ("tables", "games", "pages")}
         typer.echo(t("server.backup.done", db=db, copy=target, **counted))
@@ -312,7 +312,7 @@ def _register_verify(app: typer.Typer) -> None:
                 # The record door's own reader: size and nesting are checked before anything is parsed.
                 data = load_record(record)
             except RecordError as err:  # already one sentence in the user's language, naming the file
-                typer.echo(in_words(err), err=True)
+                typer.echo(t("cli.error", message=in_words(err)), err=True)
                 raise typer.Exit(2) from None
             if isinstance(data, dict) and "record" in data:
                 # A /api/games/<id> object: its stated result (scores, winner, rounds, players) is checked too.
@@ -327,7 +327,7 @@ def _register_verify(app: typer.Typer) -> None:
                 commitments = list(commitment)
             verified = check(game_record, commitments, claimed)
         except VerifyError as err:
-            typer.echo(t(err.key, **err.fields), err=True)
+            typer.echo(t("cli.error", message=t(err.key, **err.fields)), err=True)  # as every command says an error
             raise typer.Exit(2)
         for number, seed, digest in verified.rounds:
             typer.echo(t("server.verify.round_ok", round=number, seed=seed, sha256=digest))
