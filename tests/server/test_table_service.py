@@ -10,6 +10,7 @@ import pytest
 
 from unokart.bots import make_bot
 from unokart.rules import Action
+from unokart.rules.cards import card_codes
 from unokart.server import protocol
 from unokart.server.bots import Accounts, BotScheduler, within
 from unokart.server.protocol import ServerError
@@ -108,6 +109,34 @@ class ComputesTooLong:
         while time.thread_time() - spent < 0.02:  # CPU time, twice the cap: the cap counts what a bot computes
             pass
         return legal[0]
+
+
+class PlaysACardItMayNotPlay:
+    """Plays the first card of its hand that is not legal now: the log must name the kind, never the card."""
+
+    played: list[str] = []
+
+    def choose(self, view, legal, rng):
+        for card in card_codes(view.hand):
+            action = Action.parse(f"{view.seat}: play {card}")
+            if action not in legal:
+                PlaysACardItMayNotPlay.played.append(card)
+                return action
+        return legal[0]
+
+
+def test_a_bots_illegal_card_is_logged_by_its_kind_never_the_card(tmp_path, caplog):
+    async def main():
+        factory = lambda level: PlaysACardItMayNotPlay() if level == "easy" else make_bot(level)  # noqa: E731
+        service = new_service(tmp_path, factory, cheap_timeout=0.01)
+        table = create(service, seats=2, bots={"0": "easy", "1": "heuristic"}, start=True,
+                       options={"target_score": 100, "hand_size": 3})
+        await until(lambda: table.status == "game_over")
+        await service.close()
+    asyncio.run(main())
+    logged = "\n".join(record.getMessage() for record in caplog.records)
+    assert PlaysACardItMayNotPlay.played and "illegal action (play)" in logged
+    assert not any(f"play {card}" in logged for card in PlaysACardItMayNotPlay.played), logged
 
 
 @pytest.mark.parametrize("broken", [Raises, AnswersNothing, AnswersIllegally, ComputesTooLong])

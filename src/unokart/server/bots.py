@@ -457,7 +457,7 @@ class BotScheduler:
             return
         failure = None
         if isinstance(result, BaseException):
-            failure = repr(result)
+            failure = type(result).__name__  # not its message: a bot's error may quote the cards it holds
         elif result is None:
             if job.to_act is not None:
                 failure = "no action from the seat to act"
@@ -465,7 +465,8 @@ class BotScheduler:
             seat, action = result
             request = next((r for r in job.requests if r.seat == seat), None)
             if request is None or action not in request.legal:
-                failure = f"illegal action {action!r} for seat {seat}"
+                # its kind, never its card: a log line must not show what a hand holds
+                failure = f"illegal action ({getattr(action, 'verb', type(action).__name__)}) for seat {seat}"
         if failure is not None:
             self.incidents += 1
             log.error("bot failure at table %s, version %d: %s; the autopilot plays", job.table, job.version, failure)

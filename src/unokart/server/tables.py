@@ -1186,7 +1186,8 @@ class TableService:
         except ServerError as err:  # the scheduler checked legality: this is a bug, and the table must not stop
             if err.code == "table_unavailable":
                 return  # the table moved to another process, whose bots play on, or waits for the store
-            log.error("bot action %s refused at table %s: %s", result[1], table.code, err.code)
+            # Its kind only: the card itself is the bot's hidden hand, and logs are read by people.
+            log.error("bot action (%s) refused at table %s: %s", getattr(result[1], "verb", "?"), table.code, err.code)
             table.ask_bots_again()
             self._ask_bots(table)
 
