@@ -196,3 +196,10 @@ def test_replay_tells_the_game_in_words_without_the_notation_unless_asked(tmp_pa
     from unokart.i18n import t
 
     assert t("core.event.game_end", "ta", name=whole_game.names[whole_game.game_winner]) in plain.stdout
+
+
+def test_replay_reads_a_finished_game_as_the_server_serves_it(tmp_path, whole_game):
+    served = {"id": 1, "record": whole_game.record(), "commitments": ["0" * 64], "scores": whole_game.scores}
+    result = replay(write(tmp_path, served))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.count(f"{whole_game.names[whole_game.game_winner]} wins the game!") == 1

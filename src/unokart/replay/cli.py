@@ -100,6 +100,8 @@ def register(app: typer.Typer) -> None:
         data: object = None
         try:
             data = load_record(record)
+            if isinstance(data, dict) and isinstance(data.get("record"), dict) and "commitments" in data:
+                data = data["record"]  # a finished game as /api/games/<id> serves it (verify reads it too)
             if as_json:
                 game = Game.from_record(data)
                 print(json.dumps(game.state(), indent=2))
