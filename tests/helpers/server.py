@@ -14,6 +14,7 @@ import subprocess
 import sys
 import threading
 import time
+import traceback
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
@@ -257,10 +258,33 @@ class _Errors(logging.Handler):
 def run_in_process(main, tmp_path: Path, **settings) -> None:
     """``asyncio.run(main(server))`` with ``server`` an InProcess on a SQLite file in ``tmp_path``."""
     async def run() -> None:
+        failure = None
         async with in_process(tmp_path / "tables.sqlite", **settings) as server:
-            await main(server)
+            try:
+                await main(server)
+            except Exception:  # noqa: BLE001 - said whole below
+                failure = traceback.format_exc()
+        if failure is not None:
+            # Raised here, outside the handler and the exit stack: an exception whose context chain loops
+            # (anyio's cancel scopes make such chains) sends contextlib's exit into an endless loop.
+            raise AssertionError(failure)
 
     asyncio.run(run())
+
+
+class Served:
+    """A server of this process at ``base`` (``serving``), with the parts of Server's face the clients use."""
+
+    def __init__(self, base: str):
+        self.url = base
+
+    def ws_url(self, code: str) -> str:
+        return self.url.replace("http", "ws", 1) + f"/ws/{code}"
+
+    def create(self, **body) -> dict:
+        response = httpx.post(self.url + "/api/tables", json=body)
+        assert response.status_code == 201, response.text
+        return response.json()
 
 
 def finished_game(server: Server) -> int:

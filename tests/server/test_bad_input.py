@@ -9,7 +9,9 @@ import httpx
 import pytest
 import websockets
 
-from helpers.server import Client, finished_game, run_in_process, seated
+from helpers.server import Client, ManualClock, Served, finished_game, seated, serving
+from unokart.server.app import create_app
+from unokart.server.tables import Settings
 
 
 async def _error(client: Client, raw: str) -> dict:
@@ -89,8 +91,10 @@ def test_an_unknown_table_is_refused_before_anything_else(server):
 
 
 def test_a_flood_of_messages_is_rate_limited_not_disconnected(tmp_path):
+    clock = ManualClock()  # the limits' time: it stands still while the flood arrives
+    app = create_app(tmp_path / "tables.sqlite", Settings(bot_delay=0.0, round_pause=0.0), clock=clock)
+
     async def main(server):
-        clock = server.clock  # the limits' time: it stands still while the flood arrives
         code, (ann,) = await seated(server, names=("Ann",), seats=2, start=False)
         for number in range(3000):
             await ann.send(type="ping", id=number)
@@ -113,7 +117,8 @@ def test_a_flood_of_messages_is_rate_limited_not_disconnected(tmp_path):
                 break
         assert served, "never served again"
         assert limited >= 1 and pongs < 3000
-    run_in_process(main, tmp_path, rate_limit=20.0)  # the default: a flood of 3000 goes far over it
+    with serving(app) as base:
+        asyncio.run(main(Served(base)))
 
 
 def test_a_frame_over_the_transport_limit_closes_only_that_connection(server):

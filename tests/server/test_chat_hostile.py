@@ -1,4 +1,4 @@
-"""Chat and reactions at the server (in process, websockets over ASGI), against hostile clients (PROTOCOL.md section 4).
+"""Chat and reactions at a real server, against hostile clients on real websockets (PROTOCOL.md section 4).
 
 Whatever a client sends, it alone gets a refusal naming the problem in its own language, the others are told
 nothing but what was accepted, and the server logs no error.
@@ -8,9 +8,16 @@ from __future__ import annotations
 
 import asyncio
 
-from helpers.server import Client, run_in_process, seated
+import pytest
+
+from helpers.server import Client, seated, serve_for_module
 
 CHAT_RATE = 5  # a second per seat, in bursts of 50: a flood of 200 still goes far over it
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    yield from serve_for_module(tmp_path_factory.mktemp("chat") / "unokart.sqlite", extra=["--chat-rate", str(CHAT_RATE)])
 
 
 async def chats(client: Client, count: int, timeout: float = 20) -> list[dict]:
@@ -29,8 +36,8 @@ async def quiet(client: Client, seconds: float = 0.3) -> list[dict]:
     return client.received[before:-1]
 
 
-def test_a_flood_is_refused_with_rate_limited_and_another_seat_still_chats(tmp_path):
-    async def main(server):
+def test_a_flood_is_refused_with_rate_limited_and_another_seat_still_chats(server):
+    async def main():
         code, (ann, bob) = await seated(server, start=False)
         flood = 200
         for n in range(flood):
@@ -49,11 +56,11 @@ def test_a_flood_is_refused_with_rate_limited_and_another_seat_still_chats(tmp_p
         for client in (ann, bob):
             await client.close()
 
-    run_in_process(main, tmp_path, chat_rate=CHAT_RATE)
+    asyncio.run(main())
 
 
-def test_ten_kilobytes_bidi_controls_and_markup(tmp_path):
-    async def main(server):
+def test_ten_kilobytes_bidi_controls_and_markup(server):
+    async def main():
         code, (ann, bob) = await seated(server, start=False)
         tamil = await Client.connect(server, code)
         await tamil.send(type="resume", token=ann.token, lang="ta")
@@ -73,11 +80,11 @@ def test_ten_kilobytes_bidi_controls_and_markup(tmp_path):
         for client in (ann, bob, tamil):
             await client.close()
 
-    run_in_process(main, tmp_path, chat_rate=CHAT_RATE)
+    asyncio.run(main())
 
 
-def test_a_token_from_another_table_and_a_spectator_cannot_chat_but_a_spectator_reacts(tmp_path):
-    async def main(server):
+def test_a_token_from_another_table_and_a_spectator_cannot_chat_but_a_spectator_reacts(server):
+    async def main():
         code, (ann, bob) = await seated(server, start=False)
         _, (eve,) = await seated(server, names=("Eve",), seats=2, start=False)
         watcher = await Client.connect(server, code)
@@ -97,11 +104,11 @@ def test_a_token_from_another_table_and_a_spectator_cannot_chat_but_a_spectator_
         for client in (ann, bob, eve, watcher):
             await client.close()
 
-    run_in_process(main, tmp_path, chat_rate=CHAT_RATE)
+    asyncio.run(main())
 
 
-def test_a_reconnecting_player_receives_the_last_fifty_messages_and_no_more(tmp_path):
-    async def main(server):
+def test_a_reconnecting_player_receives_the_last_fifty_messages_and_no_more(server):
+    async def main():
         code, (ann, bob) = await seated(server, start=True)
         for n in range(60):
             speaker = ann if n % 2 == 0 else bob
@@ -119,4 +126,4 @@ def test_a_reconnecting_player_receives_the_last_fifty_messages_and_no_more(tmp_
         for client in (bob, back):
             await client.close()
 
-    run_in_process(main, tmp_path, chat_rate=CHAT_RATE)
+    asyncio.run(main())

@@ -6,7 +6,6 @@ import json
 import re
 from pathlib import Path
 
-from helpers.server import run_in_process
 from unokart.server import protocol
 from unokart.server.cli import policies
 
@@ -18,16 +17,6 @@ def _section(number: int) -> str:
     start = DOC.index(f"\n## {number}. ")
     end = DOC.find("\n## ", start + 1)
     return DOC[start:end]
-
-
-def _served_document(tmp_path) -> dict:
-    """The OpenAPI document as `serve` serves it by default (in process, over ASGI): with the policies offered."""
-    served: dict = {}
-
-    async def main(server):
-        served.update((await server.http.get("/api/openapi.json")).json())
-    run_in_process(main, tmp_path, models=policies(None))
-    return served
 
 
 def test_every_client_message_and_each_of_its_fields_is_documented():
@@ -72,8 +61,10 @@ def test_the_documented_limits_are_the_models_limits():
     assert f"`ismcts:<N>ms` (1 to {protocol.MAX_MILLISECONDS:,})" in DOC
 
 
-def test_the_served_openapi_document_names_every_route_and_the_models_fields(tmp_path):
-    document = _served_document(tmp_path)
+def test_the_served_openapi_document_names_every_route_and_the_models_fields(server):
+    import httpx
+
+    document = httpx.get(server.url + "/api/openapi.json").json()
     paths = document["paths"]
     for route, method in (("/api/tables", "post"), ("/api/tables", "get"), ("/api/tables/{code}", "get"),
                           ("/api/tables/{code}/join", "post"), ("/api/games", "get"), ("/api/games/{game_id}", "get"),
@@ -97,8 +88,10 @@ def _statuses(text: str) -> set[str]:
     return set(re.findall(r"`([45]\d\d)[` ]", text))
 
 
-def test_the_openapi_document_describes_the_real_refusals_and_limits(tmp_path):
-    document = _served_document(tmp_path)
+def test_the_openapi_document_describes_the_real_refusals_and_limits(server):
+    import httpx
+
+    document = httpx.get(server.url + "/api/openapi.json").json()
     schemas = document["components"]["schemas"]
     # The server never answers 422: its refusals are 400 with the protocol's error body.
     assert "422" not in json.dumps(document["paths"]) and "HTTPValidationError" not in schemas
@@ -134,8 +127,10 @@ def test_the_openapi_document_describes_the_real_refusals_and_limits(tmp_path):
     assert hand["maximum"] == protocol.MAX_HAND_SIZE
 
 
-def test_what_a_tables_size_decides_is_stated_for_each_size(tmp_path):
-    create = _served_document(tmp_path)["components"]["schemas"]["CreateTable"]
+def test_what_a_tables_size_decides_is_stated_for_each_size(server):
+    import httpx
+
+    create = httpx.get(server.url + "/api/openapi.json").json()["components"]["schemas"]["CreateTable"]
     stated = {}
     for rule in create["allOf"]:
         seats = rule["if"]["properties"]["seats"]["const"]
@@ -168,8 +163,10 @@ def _documented_codes(text: str, known: set[str]) -> dict[str, set[str]]:
     return codes
 
 
-def test_each_routes_documented_error_codes_are_the_published_ones_status_by_status(tmp_path):
-    routes = _published_routes(_served_document(tmp_path))
+def test_each_routes_documented_error_codes_are_the_published_ones_status_by_status(server):
+    import httpx
+
+    routes = _published_routes(httpx.get(server.url + "/api/openapi.json").json())
     known = {code for line in _section(6).splitlines() if line.startswith("| `")
              for code in re.findall(r"`(\w+)`", line.split("|")[1])}  # the table's first column
     for route, text in _route_sections().items():

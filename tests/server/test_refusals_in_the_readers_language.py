@@ -14,9 +14,10 @@ import json
 import re
 import unicodedata
 
+import httpx
 import pytest
 
-from helpers.server import Client, run_in_process
+from helpers.server import Client
 from unokart.i18n import t
 from unokart.rules.actions import VERBS
 
@@ -48,29 +49,25 @@ HTTP_CASES = [
 
 
 @pytest.mark.parametrize("body, code", HTTP_CASES)
-def test_a_refused_table_is_explained_wholly_in_tamil_over_http(tmp_path, body, code):
-    async def main(server):
-        response = await server.http.post("/api/tables?lang=ta", json=body)
-        error = response.json()
-        assert response.status_code == 400 and error["code"] == code, error
-        assert_tamil(error["message"])
-        english = (await server.http.post("/api/tables?lang=en", json=body)).json()["message"]
-        assert english != error["message"] and english_words(english)  # the same refusal, for English readers
-    run_in_process(main, tmp_path)
+def test_a_refused_table_is_explained_wholly_in_tamil_over_http(server, body, code):
+    response = httpx.post(server.url + "/api/tables?lang=ta", json=body)
+    error = response.json()
+    assert response.status_code == 400 and error["code"] == code, error
+    assert_tamil(error["message"])
+    english = httpx.post(server.url + "/api/tables?lang=en", json=body).json()["message"]
+    assert english != error["message"] and english_words(english)  # the same refusal, in English for English readers
 
 
-def test_the_hands_that_do_not_fit_name_their_rule_beside_the_sentence(tmp_path):
-    async def main(server):
-        error = (await server.http.post("/api/tables?lang=ta", json={"seats": 10, "options": {"hand_size": 50}})).json()
-        assert error["rule"] == "R3.2"
-        # The rules core's own sentence, in Tamil, not a formula ("R3.2 10 × 50 > 100").
-        assert t("core.setup.hands_do_not_fit", "ta", count=10, hand_size=50).rstrip(".") in error["message"], error
-    run_in_process(main, tmp_path)
+def test_the_hands_that_do_not_fit_name_their_rule_beside_the_sentence(server):
+    error = httpx.post(server.url + "/api/tables?lang=ta", json={"seats": 10, "options": {"hand_size": 50}}).json()
+    assert error["rule"] == "R3.2"
+    # The rules core's own sentence, in Tamil, not a formula ("R3.2 10 × 50 > 100").
+    assert t("core.setup.hands_do_not_fit", "ta", count=10, hand_size=50).rstrip(".") in error["message"], error
 
 
-def test_refusals_over_a_tamil_websocket_are_wholly_tamil(tmp_path):
-    async def main(server):
-        code = (await server.create(seats=2, bots={"1": "easy"}))["code"]
+def test_refusals_over_a_tamil_websocket_are_wholly_tamil(server):
+    async def main():
+        code = server.create(seats=2, bots={"1": "easy"})["code"]
         ann = await Client.connect(server, code)
         await ann.send(type="join", name="Ann", lang="ta")
         token = (await ann.reply("welcome"))["token"]
@@ -92,12 +89,12 @@ def test_refusals_over_a_tamil_websocket_are_wholly_tamil(tmp_path):
             assert "Expecting" not in error["message"] and "delimiter" not in error["message"]
         await ann.close()
 
-    run_in_process(main, tmp_path)
+    asyncio.run(main())
 
 
-def test_the_parsers_own_english_is_never_shown_and_the_place_is_said_in_words(tmp_path):
-    async def main(server):
-        code = (await server.create(seats=2))["code"]
+def test_the_parsers_own_english_is_never_shown_and_the_place_is_said_in_words(server):
+    async def main():
+        code = server.create(seats=2)["code"]
         eve = await Client.connect(server, code)
         await eve.send(type="watch", lang="en")
         await eve.reply("welcome")
@@ -107,4 +104,4 @@ def test_the_parsers_own_english_is_never_shown_and_the_place_is_said_in_words(t
         assert "character 17" in error["message"], error  # where the text stops being JSON, counted from 1
         await eve.close()
 
-    run_in_process(main, tmp_path)
+    asyncio.run(main())

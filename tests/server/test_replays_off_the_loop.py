@@ -4,9 +4,13 @@ event loop, for every GET, stalling every table (a probe's /api/health waited 3 
 from __future__ import annotations
 
 import threading
+import time
+
+import httpx
 
 import unokart.replay.frames as frames
-from helpers.server import Client, run_in_process
+from helpers.server import ManualClock, serving
+from unokart.server.app import Settings, create_app
 
 
 def test_a_replay_is_built_off_the_event_loop_once_and_then_kept(tmp_path, monkeypatch):
@@ -18,19 +22,18 @@ def test_a_replay_is_built_off_the_event_loop_once_and_then_kept(tmp_path, monke
         return real(record, number, lang)
 
     monkeypatch.setattr(frames, "replay_round", watched)
-
-    async def main(server):
-        code = (await server.create(seats=2, bots={"0": "random", "1": "random"}, start=True,
-                                    options={"target_score": 1}))["code"]
-        watcher = await Client.connect(server, code)
-        await watcher.send(type="watch")
-        await watcher.until(lambda m: m["type"] == "state" and m["view"]["awaiting"] == "game_over")
-        game = (await server.http.get("/api/games")).json()["games"][0]
-        url = f"/api/games/{game['id']}/replay?round=1&lang=ta"
-        first, again = await server.http.get(url), await server.http.get(url)
+    app = create_app(tmp_path / "tables.sqlite", Settings(bot_delay=0.0, round_pause=0.0), clock=ManualClock())
+    with serving(app) as base:
+        httpx.post(base + "/api/tables", json={"seats": 2, "bots": {"0": "random", "1": "random"}, "start": True,
+                                               "options": {"target_score": 1}})
+        deadline = time.monotonic() + 60  # a bound for a hang: the bots finish their round at once
+        while not (games := httpx.get(base + "/api/games").json()["games"]):
+            assert time.monotonic() < deadline, "the bots' game did not finish"
+            time.sleep(0.02)
+        url = f"{base}/api/games/{games[0]['id']}/replay?round=1&lang=ta"
+        first, again = httpx.get(url), httpx.get(url)
         assert first.status_code == again.status_code == 200 and first.json() == again.json()
         assert len(built) == 1, f"built {len(built)} times"
-        assert built[0] != threading.current_thread().name, "the replay was built on the server's event loop"
-        assert (await server.http.get(f"/api/games/{game['id']}/replay?round=1&lang=en")).json() != first.json()
+        assert built[0] != "served", "the replay was built on the server's event loop"  # serving()'s loop thread
+        assert httpx.get(f"{base}/api/games/{games[0]['id']}/replay?round=1&lang=en").json() != first.json()
         assert len(built) == 2  # another language is another replay
-    run_in_process(main, tmp_path)

@@ -1,12 +1,11 @@
-"""Seats, tokens and table versions at the server (in process: a real SQLite file, websockets over ASGI):
-reconnecting, stale and duplicate actions, other seats."""
+"""Seats, tokens and table versions at a real server: reconnecting, stale and duplicate actions, other seats."""
 
 from __future__ import annotations
 
 import asyncio
 import random
 
-from helpers.server import Client, run_in_process, seated, to_act
+from helpers.server import Client, seated, to_act
 
 
 async def _sync(client: Client) -> dict:
@@ -26,8 +25,8 @@ async def _play_some(clients: list[Client], moves: int, rng: random.Random) -> N
             await client.until(lambda m: m["type"] == "state" and m["version"] == state["version"] + 1)
 
 
-def test_a_player_reconnects_to_the_same_seat_with_the_token_mid_game(tmp_path):
-    async def main(server):
+def test_a_player_reconnects_to_the_same_seat_with_the_token_mid_game(server):
+    async def main():
         code, (ann, bob) = await seated(server)
         await _play_some([ann, bob], 6, random.Random(1))
         before = ann.last_state
@@ -42,11 +41,11 @@ def test_a_player_reconnects_to_the_same_seat_with_the_token_mid_game(tmp_path):
         assert seen <= {e["i"] for e in state["events"]}
         await _play_some([again, bob], 4, random.Random(2))  # and plays on from there
         assert again.last_state["version"] >= before["version"] + 1
-    run_in_process(main, tmp_path)
+    asyncio.run(main())
 
 
-def test_stale_and_duplicate_actions_are_refused_and_change_nothing(tmp_path):
-    async def main(server):
+def test_stale_and_duplicate_actions_are_refused_and_change_nothing(server):
+    async def main():
         code, clients = await seated(server)
         mover = await to_act(clients)
         state = mover.last_state
@@ -67,11 +66,11 @@ def test_stale_and_duplicate_actions_are_refused_and_change_nothing(tmp_path):
         assert (await mover.reply("error"))["code"] == "stale_version"
         after = await _sync(mover)
         assert after["version"] == accepted["version"] and after["view"] == mover.last_state["view"]
-    run_in_process(main, tmp_path)
+    asyncio.run(main())
 
 
-def test_another_seats_token_a_wrong_token_and_moves_out_of_turn_are_refused(tmp_path):
-    async def main(server):
+def test_another_seats_token_a_wrong_token_and_moves_out_of_turn_are_refused(server):
+    async def main():
         code, clients = await seated(server, names=("Ann", "Bob", "Cy"))
         mover = await to_act(clients)
         other = next(c for c in clients if c is not mover)
@@ -94,11 +93,11 @@ def test_another_seats_token_a_wrong_token_and_moves_out_of_turn_are_refused(tmp
         assert (await other.reply("error"))["code"] == "bad_notation"
         after = await _sync(mover)
         assert after["version"] == version and after["view"] == view
-    run_in_process(main, tmp_path)
+    asyncio.run(main())
 
 
-def test_the_uno_race_goes_to_the_first_message_and_the_other_is_refused(tmp_path):
-    async def main(server):
+def test_the_uno_race_goes_to_the_first_message_and_the_other_is_refused(server):
+    async def main():
         rng = random.Random(5)
         for attempt in range(40):
             code, clients = await seated(server, options={"hand_size": 2})
@@ -128,4 +127,4 @@ def test_the_uno_race_goes_to_the_first_message_and_the_other_is_refused(tmp_pat
             assert after["version"] == version + 1  # only the winner's word changed the game
             return
         raise AssertionError("no position with an open UNO window came up")
-    run_in_process(main, tmp_path)
+    asyncio.run(main())

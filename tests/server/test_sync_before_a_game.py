@@ -3,15 +3,29 @@
 
 from __future__ import annotations
 
-from helpers.server import Client, run_in_process
+import asyncio
+import json
+
+import httpx
+import websockets
+
+from helpers.server import ManualClock, serving
+from unokart.server.app import Settings, create_app
 
 
 def test_a_sync_in_the_lobby_is_answered_with_the_table(tmp_path):
-    async def main(server):
-        code = (await server.create(seats=3))["code"]
-        watcher = await Client.connect(server, code)
-        await watcher.send(type="watch")
-        await watcher.send(type="sync", id=5)
-        answer = await watcher.until(lambda m: m.get("re") == 5)
+    app = create_app(tmp_path / "tables.sqlite", Settings(bot_delay=0.0, round_pause=0.0), clock=ManualClock())
+    with serving(app) as base:
+        code = httpx.post(base + "/api/tables", json={"seats": 3}).json()["code"]
+
+        async def main() -> dict:
+            async with websockets.connect(base.replace("http", "ws") + f"/ws/{code}") as ws:
+                await ws.send(json.dumps({"type": "watch"}))
+                await ws.send(json.dumps({"type": "sync", "id": 5}))
+                while True:
+                    message = json.loads(await asyncio.wait_for(ws.recv(), 30))  # a bound for a hang
+                    if message.get("re") == 5:
+                        return message
+
+        answer = asyncio.run(main())
         assert answer["type"] == "table" and answer["table"]["code"] == code and answer["table"]["status"] == "lobby"
-    run_in_process(main, tmp_path)

@@ -4,11 +4,21 @@ created a table while a join with `null` was refused."""
 
 from __future__ import annotations
 
-from helpers.server import Client, run_in_process
+import json
+import time
+
+import httpx
+import pytest
+
+from helpers.server import serve_for_module
 
 HUGE_SEAT = str(2**70)  # 22 digits
 HUGE_ROUND = "9" * 28
-JSON = {"Content-Type": "application/json"}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    yield from serve_for_module(tmp_path_factory.mktemp("numbers") / "unokart.sqlite")
 
 
 def _said(response, code: str) -> str:
@@ -16,64 +26,66 @@ def _said(response, code: str) -> str:
     return response.json()["message"]
 
 
-def test_a_huge_seat_is_said_too_large_in_a_join_and_in_a_tables_bots(tmp_path):
-    async def main(server):
-        code = (await server.create(seats=2))["code"]
-        for response in (await server.http.post(f"/api/tables/{code}/join", json={"name": "Ann", "seat": 2**70}),
-                         await server.http.post("/api/tables", json={"seats": 2, "bots": {HUGE_SEAT: "easy"}})):
-            message = _said(response, "no_such_seat")
-            assert "22 digits" in message and HUGE_SEAT[:8] not in message, message
-        # A small wrong seat is still named as given: one this table does not have (409), one no table has (400).
-        for seat, status in ((7, 409), (10, 400)):
-            response = await server.http.post(f"/api/tables/{code}/join", json={"name": "Ann", "seat": seat})
-            assert response.status_code == status and f"seat {seat}" in _said(response, "no_such_seat")
-    run_in_process(main, tmp_path)
+def test_a_huge_seat_is_said_too_large_in_a_join_and_in_a_tables_bots(server):
+    code = server.create(seats=2)["code"]
+    for response in (httpx.post(f"{server.url}/api/tables/{code}/join", json={"name": "Ann", "seat": 2**70}),
+                     httpx.post(f"{server.url}/api/tables", json={"seats": 2, "bots": {HUGE_SEAT: "easy"}})):
+        message = _said(response, "no_such_seat")
+        assert "22 digits" in message and HUGE_SEAT[:8] not in message, message
+    # A small wrong seat is still named as given: one this table does not have (409), one no table has (400).
+    for seat, status in ((7, 409), (10, 400)):
+        response = httpx.post(f"{server.url}/api/tables/{code}/join", json={"name": "Ann", "seat": seat})
+        assert response.status_code == status and f"seat {seat}" in _said(response, "no_such_seat")
 
 
-def test_a_huge_round_is_said_too_large(tmp_path):
-    async def main(server):
-        code = (await server.create(seats=2, bots={"0": "random", "1": "random"}, start=True,
-                                    options={"target_score": 100, "hand_size": 3}))["code"]
-        watcher = await Client.connect(server, code)
-        await watcher.send(type="watch")
-        await watcher.until(lambda m: m["type"] == "state" and m["view"]["awaiting"] == "game_over", 120)
-        game = (await server.http.get("/api/games")).json()["games"][0]
-        message = _said(await server.http.get(f"/api/games/{game['id']}/replay", params={"round": HUGE_ROUND}),
-                        "no_such_round")
-        assert "28 digits" in message and "99999999" not in message, message
-        assert f"1 to {game['rounds']}" in message
-    run_in_process(main, tmp_path)
+def test_a_huge_round_is_said_too_large(server):
+    server.create(seats=2, bots={"0": "random", "1": "random"}, start=True, options={"target_score": 100, "hand_size": 3})
+    deadline = time.monotonic() + 120
+    while not (games := httpx.get(server.url + "/api/games").json()["games"]):
+        assert time.monotonic() < deadline, "the bots' game never finished"
+        time.sleep(0.1)
+    game = games[0]
+    message = _said(httpx.get(f"{server.url}/api/games/{game['id']}/replay", params={"round": HUGE_ROUND}),
+                    "no_such_round")
+    assert "28 digits" in message and "99999999" not in message, message
+    assert f"1 to {game['rounds']}" in message
 
 
-def test_a_null_body_is_refused_at_creation_as_at_a_join_and_no_body_is_the_defaults(tmp_path):
-    async def main(server):
-        code = (await server.create(seats=2))["code"]
-        for url in ("/api/tables", f"/api/tables/{code}/join"):
-            refused = await server.http.post(url, content=b"null", headers=JSON)
-            assert refused.status_code == 400 and refused.json()["code"] == "not_object", (url, refused.text)
-        assert (await server.http.post("/api/tables")).status_code == 201
-    run_in_process(main, tmp_path)
+def test_a_null_body_is_refused_at_creation_as_at_a_join_and_no_body_is_the_defaults(server):
+    code = server.create(seats=2)["code"]
+    headers = {"Content-Type": "application/json"}
+    for url in (server.url + "/api/tables", f"{server.url}/api/tables/{code}/join"):
+        refused = httpx.post(url, content=b"null", headers=headers)
+        assert refused.status_code == 400 and refused.json()["code"] == "not_object", (url, refused.text)
+    assert httpx.post(server.url + "/api/tables").status_code == 201
 
 
-def test_a_5000_digit_integer_is_said_too_large_not_invalid_json(tmp_path):
+def test_a_5000_digit_integer_is_said_too_large_not_invalid_json(server):
     """Valid JSON holding an integer longer than Python reads (4,300 digits): over HTTP the number is named too
     large, never "not valid JSON"; over the websocket the message is over its 4096 bytes, and is said so."""
+    import asyncio
+
+    from helpers.server import Client
+
+    code = server.create(seats=2)["code"]
     huge = "7" * 5000
 
-    async def main(server):
-        code = (await server.create(seats=2))["code"]
+    async def main() -> dict:
         client = await Client.connect(server, code)
         await client.send_raw('{"type": "ping", "id": ' + huge + "}")
-        answer = await client.recv()
-        assert answer["code"] == "too_large" and "4096 bytes" in answer["message"], answer
+        answer = json.loads(await asyncio.wait_for(client.ws.recv(), 20))
         await client.send(type="ping", id=1)  # the connection goes on
-        assert await client.recv() == {"type": "pong", "re": 1}
-        await client.close()
-        for url, body in (("/api/tables", '{"seats": ' + huge + "}"),
-                          (f"/api/tables/{code}/join", '{"name": "Ann", "seat": ' + huge + "}")):
-            response = await server.http.post(url, content=body.encode(), headers=JSON)
-            assert response.status_code == 400 and response.json()["code"] == "number_too_large", response.text
-            assert "5000 digits" in response.json()["message"]
-        broken = await server.http.post("/api/tables", content=b'{"seats": 2,', headers=JSON)
-        assert broken.status_code == 400 and broken.json()["code"] == "bad_request"  # broken JSON still is
-    run_in_process(main, tmp_path)
+        pong = json.loads(await asyncio.wait_for(client.ws.recv(), 20))
+        await client.ws.close()
+        return answer, pong
+
+    answer, pong = asyncio.run(main())
+    assert answer["code"] == "too_large" and "4096 bytes" in answer["message"], answer
+    assert pong == {"type": "pong", "re": 1}
+    for url, body in ((server.url + "/api/tables", '{"seats": ' + huge + "}"),
+                      (f"{server.url}/api/tables/{code}/join", '{"name": "Ann", "seat": ' + huge + "}")):
+        response = httpx.post(url, content=body.encode(), headers={"Content-Type": "application/json"})
+        assert response.status_code == 400 and response.json()["code"] == "number_too_large", response.text
+        assert "5000 digits" in response.json()["message"]
+    broken = httpx.post(server.url + "/api/tables", content=b'{"seats": 2,', headers={"Content-Type": "application/json"})
+    assert broken.status_code == 400 and broken.json()["code"] == "bad_request"  # JSON that is broken still is
